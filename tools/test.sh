@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The README's test command: installs missing packages, then configures,
+# builds (warnings are errors) and runs every test on the sim platform under
+# AddressSanitizer + UBSan. Extra arguments go to ctest (e.g. -R heap).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools/setup-deps.sh
+cmake --preset sim
+cmake --build --preset sim
+ctest --preset sim "$@"
