@@ -71,4 +71,9 @@ struct Options {
 
 Status create(const Options& options, std::unique_ptr<Bootstrap>* out_p);
 
+// Rank 0 of a uid job: creates the unique id (root address, port, 128-bit
+// secret) into `id` (len bytes, SHOAL_UNIQUEID_BYTES) and binds the root's
+// listening socket now, kept for the following create() in this process.
+Status uid_create(void* id, std::size_t len);
+
 }  // namespace shoal::bootstrap

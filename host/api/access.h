@@ -1,0 +1,70 @@
+// Shared by the host API files: argument checks and the route to a target
+// PE's memory. Every host operation goes through route_* here, the one place
+// that decides how a PE is reached (load/store today; the remote transport
+// plugs in here).
+#pragma once
+
+#include <atomic>
+#include <cinttypes>
+#include <cstdint>
+#include <cstring>
+
+#include "base/log.h"
+#include "host/runtime.h"
+#include "shoal/types.h"
+
+namespace shoal::api {
+
+// bytes = nelems * elem, ending the job on overflow.
+inline std::uint64_t checked_bytes(const char* call, std::size_t nelems, std::size_t elem) {
+  std::uint64_t bytes;
+  if (__builtin_mul_overflow(static_cast<std::uint64_t>(nelems), static_cast<std::uint64_t>(elem),
+                             &bytes))
+    fatal("%s: %zu elements of %zu bytes overflow", call, nelems, elem);
+  return bytes;
+}
+
+// The address of symmetric [addr, addr+bytes) on pe, after the checks.
+inline char* target(Runtime& r, const char* call, const void* addr, std::uint64_t bytes, int pe,
+                    const char* what) {
+  if (r.cfg.checks) {
+    check_pe(r, call, pe);
+    check_symmetric(r, call, addr, bytes, what);
+  }
+  return reach(r, call, addr, pe);
+}
+
+// An atomic word of type T at symmetric `addr` on `pe`.
+template <class T>
+inline T* atomic_target(Runtime& r, const char* call, const void* addr, int pe, const char* what) {
+  if (r.cfg.checks) check_aligned(call, addr, sizeof(T), what);
+  return reinterpret_cast<T*>(target(r, call, addr, sizeof(T), pe, what));
+}
+
+// A local symmetric variable (wait/test, signal_fetch).
+template <class T>
+inline T* local_var(Runtime& r, const char* call, const void* addr, const char* what) {
+  if (r.cfg.checks) {
+    check_symmetric(r, call, addr, sizeof(T), what);
+    check_aligned(call, addr, sizeof(T), what);
+  }
+  return const_cast<T*>(static_cast<const T*>(addr));
+}
+
+inline void check_sig_op(const char* call, int sig_op) {
+  if (sig_op != SHOAL_SIGNAL_SET && sig_op != SHOAL_SIGNAL_ADD)
+    fatal("%s: sig_op %d is neither SHOAL_SIGNAL_SET (%d) nor SHOAL_SIGNAL_ADD (%d)", call, sig_op,
+          SHOAL_SIGNAL_SET, SHOAL_SIGNAL_ADD);
+}
+
+// Applies a signal with release ordering: everything this thread wrote
+// before (the data of a put_signal) is visible to whoever observes it.
+inline void apply_signal(std::uint64_t* sig, std::uint64_t value, int sig_op) {
+  std::atomic_ref<std::uint64_t> a(*sig);
+  if (sig_op == SHOAL_SIGNAL_SET)
+    a.store(value, std::memory_order_release);
+  else
+    a.fetch_add(value, std::memory_order_release);
+}
+
+}  // namespace shoal::api

@@ -1,0 +1,82 @@
+// Host-initiated atomics on symmetric words of any PE (typed, generated from
+// the AMO tables in <shoal/types.h>). Through load/store they are
+// std::atomic_ref operations on the peer's mapping, which are atomic with
+// respect to every other PE's atomics on the same word (lock-free, so valid
+// across processes). Fetching atomics return the old value; all are relaxed
+// with respect to other addresses (use fence/quiet to order them).
+#include "host/api/access.h"
+#include "shoal/shoal.h"
+
+using namespace shoal;
+using namespace shoal::api;
+
+namespace {
+
+template <class T>
+std::atomic_ref<T> word(const char* call, const void* addr, int pe) {
+  static_assert(std::atomic_ref<T>::is_always_lock_free, "cross-process atomics need lock-free");
+  return std::atomic_ref<T>(*atomic_target<T>(rt(call), call, addr, pe, "dest"));
+}
+
+constexpr auto kRelaxed = std::memory_order_relaxed;
+
+}  // namespace
+
+extern "C" {
+
+#define SHOAL_DEF_AMO_EXT_(NAME, TYPE)                                                         \
+  TYPE shoal_##NAME##_atomic_fetch(const TYPE* source, int pe) {                               \
+    return word<TYPE>("shoal_" #NAME "_atomic_fetch", source, pe).load(kRelaxed);              \
+  }                                                                                            \
+  void shoal_##NAME##_atomic_set(TYPE* dest, TYPE value, int pe) {                             \
+    word<TYPE>("shoal_" #NAME "_atomic_set", dest, pe).store(value, kRelaxed);                 \
+  }                                                                                            \
+  TYPE shoal_##NAME##_atomic_swap(TYPE* dest, TYPE value, int pe) {                            \
+    return word<TYPE>("shoal_" #NAME "_atomic_swap", dest, pe).exchange(value, kRelaxed);      \
+  }
+
+#define SHOAL_DEF_AMO_STD_(NAME, TYPE)                                                         \
+  SHOAL_DEF_AMO_EXT_(NAME, TYPE)                                                               \
+  TYPE shoal_##NAME##_atomic_compare_swap(TYPE* dest, TYPE cond, TYPE value, int pe) {         \
+    word<TYPE>("shoal_" #NAME "_atomic_compare_swap", dest, pe)                                \
+        .compare_exchange_strong(cond, value, kRelaxed);                                       \
+    return cond; /* the old value whether or not it matched */                                 \
+  }                                                                                            \
+  void shoal_##NAME##_atomic_inc(TYPE* dest, int pe) {                                         \
+    word<TYPE>("shoal_" #NAME "_atomic_inc", dest, pe).fetch_add(1, kRelaxed);                 \
+  }                                                                                            \
+  TYPE shoal_##NAME##_atomic_fetch_inc(TYPE* dest, int pe) {                                   \
+    return word<TYPE>("shoal_" #NAME "_atomic_fetch_inc", dest, pe).fetch_add(1, kRelaxed);    \
+  }                                                                                            \
+  void shoal_##NAME##_atomic_add(TYPE* dest, TYPE value, int pe) {                             \
+    word<TYPE>("shoal_" #NAME "_atomic_add", dest, pe).fetch_add(value, kRelaxed);             \
+  }                                                                                            \
+  TYPE shoal_##NAME##_atomic_fetch_add(TYPE* dest, TYPE value, int pe) {                       \
+    return word<TYPE>("shoal_" #NAME "_atomic_fetch_add", dest, pe).fetch_add(value, kRelaxed);\
+  }
+
+#define SHOAL_DEF_AMO_BIT_(NAME, TYPE)                                                         \
+  void shoal_##NAME##_atomic_and(TYPE* dest, TYPE value, int pe) {                             \
+    word<TYPE>("shoal_" #NAME "_atomic_and", dest, pe).fetch_and(value, kRelaxed);             \
+  }                                                                                            \
+  void shoal_##NAME##_atomic_or(TYPE* dest, TYPE value, int pe) {                              \
+    word<TYPE>("shoal_" #NAME "_atomic_or", dest, pe).fetch_or(value, kRelaxed);               \
+  }                                                                                            \
+  void shoal_##NAME##_atomic_xor(TYPE* dest, TYPE value, int pe) {                             \
+    word<TYPE>("shoal_" #NAME "_atomic_xor", dest, pe).fetch_xor(value, kRelaxed);             \
+  }                                                                                            \
+  TYPE shoal_##NAME##_atomic_fetch_and(TYPE* dest, TYPE value, int pe) {                       \
+    return word<TYPE>("shoal_" #NAME "_atomic_fetch_and", dest, pe).fetch_and(value, kRelaxed);\
+  }                                                                                            \
+  TYPE shoal_##NAME##_atomic_fetch_or(TYPE* dest, TYPE value, int pe) {                        \
+    return word<TYPE>("shoal_" #NAME "_atomic_fetch_or", dest, pe).fetch_or(value, kRelaxed);  \
+  }                                                                                            \
+  TYPE shoal_##NAME##_atomic_fetch_xor(TYPE* dest, TYPE value, int pe) {                       \
+    return word<TYPE>("shoal_" #NAME "_atomic_fetch_xor", dest, pe).fetch_xor(value, kRelaxed);\
+  }
+
+SHOAL_FOR_AMO_STANDARD_TYPES(SHOAL_DEF_AMO_STD_)
+SHOAL_FOR_AMO_EXTENDED_ONLY_TYPES(SHOAL_DEF_AMO_EXT_)
+SHOAL_FOR_AMO_BITWISE_TYPES(SHOAL_DEF_AMO_BIT_)
+
+}  // extern "C"

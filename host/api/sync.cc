@@ -1,0 +1,49 @@
+// Ordering and synchronisation: fence, quiet, barriers.
+#include "host/api/access.h"
+#include "shoal/shoal.h"
+
+using namespace shoal;
+
+extern "C" {
+
+// Host puts through load/store are complete when they return; fence and
+// quiet therefore only need to order this thread's memory operations.
+void shoal_fence(void) {
+  rt("shoal_fence");
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+
+void shoal_quiet(void) {
+  rt("shoal_quiet");
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+
+void shoal_barrier_all(void) {
+  Runtime& r = rt("shoal_barrier_all");
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  team_sync(r, r.teams[SHOAL_TEAM_WORLD], "shoal_barrier_all");
+}
+
+void shoal_sync_all(void) {
+  Runtime& r = rt("shoal_sync_all");
+  team_sync(r, r.teams[SHOAL_TEAM_WORLD], "shoal_sync_all");
+}
+
+int shoal_barrier(shoal_team_t team) {
+  Runtime& r = rt("shoal_barrier");
+  Team& t = team_of(r, "shoal_barrier", team);
+  if (t.my_index < 0) fatal("shoal_barrier: PE %d is not a member of team %d", r.my_pe, team);
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  team_sync(r, t, "shoal_barrier");
+  return 0;
+}
+
+int shoal_sync(shoal_team_t team) {
+  Runtime& r = rt("shoal_sync");
+  Team& t = team_of(r, "shoal_sync", team);
+  if (t.my_index < 0) fatal("shoal_sync: PE %d is not a member of team %d", r.my_pe, team);
+  team_sync(r, t, "shoal_sync");
+  return 0;
+}
+
+}  // extern "C"

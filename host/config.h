@@ -1,0 +1,35 @@
+// Runtime configuration: every SHOAL_* variable the host runtime reads is
+// parsed and validated here, in one place, at init. The table drives the
+// documentation (docs/env.md) and shoal-info.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "base/status.h"
+
+namespace shoal {
+
+struct Config {
+  std::uint64_t symmetric_size = 0;  // SHOAL_SYMMETRIC_SIZE
+  double timeout_s = 0;              // SHOAL_TIMEOUT (0 = never)
+  bool checks = true;                // SHOAL_CHECKS: host API argument checks
+  bool disable_p2p = false;          // SHOAL_DISABLE_P2P: map no peer heaps
+};
+
+struct EnvVarDoc {
+  const char* name;
+  const char* default_value;
+  const char* description;
+};
+
+// Parses the environment; on a bad value logs the variable, the value and
+// the accepted form, and returns invalid_argument.
+Status config_load(Config* cfg_p);
+
+// Every variable shoal reads (host runtime, bootstrap, sim), for docs and
+// shoal-info. Terminated by an entry with name == nullptr.
+const EnvVarDoc* env_var_table();
+
+}  // namespace shoal

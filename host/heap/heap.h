@@ -1,0 +1,84 @@
+// The symmetric heap of this PE: its local segment, the mappings of node-local
+// peers' segments, and the collective deterministic allocator.
+//
+// Layout of every PE's segment (identical on all PEs):
+//   [0, kInternalBytes)   runtime-internal symmetric objects (team sync
+//                         flags, ...), carved at init by internal_alloc()
+//   [kInternalBytes, size) user allocations (shoal_malloc & co.)
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "base/status.h"
+#include "bootstrap/bootstrap.h"
+#include "host/heap/allocator.h"
+#include "host/heap/memory.h"
+
+namespace shoal {
+
+class SymmetricHeap {
+ public:
+  static constexpr std::uint64_t kInternalBytes = 1ull << 20;
+  static constexpr std::uint64_t kMinAlign = 64;
+
+  SymmetricHeap() = default;
+  ~SymmetricHeap() { destroy(); }
+
+  // Collective: creates the local segment and maps node-local peers'
+  // (unless disable_p2p). node_of_pe[pe] is each PE's node.
+  Status create(bootstrap::Bootstrap& boot, std::uint64_t size, const std::vector<int>& node_of_pe,
+                bool disable_p2p, double timeout_s);
+  void destroy();
+
+  char* base() const { return base_; }
+  std::uint64_t size() const { return size_; }
+  bool contains(const void* p, std::uint64_t bytes = 1) const {
+    auto a = reinterpret_cast<std::uintptr_t>(p), b = reinterpret_cast<std::uintptr_t>(base_);
+    return a >= b && a - b < size_ && bytes <= size_ - (a - b);
+  }
+  std::uint64_t offset_of(const void* p) const {
+    return static_cast<std::uint64_t>(static_cast<const char*>(p) - base_);
+  }
+  // Base of `pe`'s segment in this process, or nullptr when not mapped.
+  char* peer_base(int pe) const { return peers_[pe]; }
+  // Address of the symmetric object at `p` (in this PE's heap) on `pe`.
+  char* peer_ptr(const void* p, int pe) const {
+    return peers_[pe] ? peers_[pe] + offset_of(p) : nullptr;
+  }
+
+  // Runtime-internal symmetric allocation at init (every PE does the same
+  // sequence, so offsets match without communication).
+  Status internal_alloc(std::uint64_t size, std::uint64_t* offset_p);
+
+  // The collective user allocator. `call` names the API function for
+  // messages. Returns nullptr (on every PE alike) on exhaustion or a
+  // mismatch between PEs, after logging why.
+  void* allocate(bootstrap::Bootstrap& boot, const char* call, std::uint64_t size,
+                 std::uint64_t align);
+  // Returns false (after logging) if ptr is not a live allocation, or PEs
+  // disagree.
+  bool release(bootstrap::Bootstrap& boot, const char* call, void* ptr);
+  std::uint64_t allocation_size(const void* ptr) const;
+
+  std::uint64_t user_bytes_used() const;
+  std::size_t user_live_allocations() const;
+
+ private:
+  struct CollectiveRecord;
+  bool agree(bootstrap::Bootstrap& boot, const CollectiveRecord& mine);
+
+  std::unique_ptr<HeapMemory> memory_;
+  char* base_ = nullptr;
+  std::uint64_t size_ = 0;
+  std::vector<char*> peers_;  // index = PE; peers_[me] == base_
+  int me_ = -1;
+  std::uint64_t internal_next_ = 0;
+  OffsetAllocator user_;
+  std::uint64_t seq_ = 0;  // number of collective heap calls so far
+  mutable std::mutex mutex_;
+};
+
+}  // namespace shoal

@@ -1,0 +1,106 @@
+// The sim platform's heap backing: a sparse memfd per PE. Nothing is named in
+// /dev/shm or elsewhere, so a crash leaks nothing: the memory is freed when
+// the last process holding a mapping or descriptor exits.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "base/log.h"
+#include "host/heap/memory.h"
+
+namespace shoal {
+namespace {
+
+class MemfdMemory final : public HeapMemory {
+ public:
+  ~MemfdMemory() override { destroy(); }
+  const char* name() const override { return "memfd"; }
+
+  Status create(std::size_t size, void** base_p) override {
+    fd_ = memfd_create("shoal-heap", MFD_CLOEXEC);
+    if (fd_ < 0) {
+      SHOAL_ERROR("memfd_create for the symmetric heap failed: %s", std::strerror(errno));
+      return Status::io_error;
+    }
+    if (ftruncate(fd_, static_cast<off_t>(size)) != 0) {
+      SHOAL_ERROR("sizing the symmetric heap to %zu bytes failed: %s", size, std::strerror(errno));
+      destroy();
+      return Status::no_memory;
+    }
+    void* p = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd_, 0);
+    if (p == MAP_FAILED) {
+      SHOAL_ERROR("mapping the %zu-byte symmetric heap failed: %s (lower SHOAL_SYMMETRIC_SIZE?)",
+                  size, std::strerror(errno));
+      destroy();
+      return Status::no_memory;
+    }
+    base_ = p;
+    size_ = size;
+    *base_p = p;
+    return Status::ok;
+  }
+
+  Status export_fd(int* fd_p) override {
+    int fd = fcntl_dup(fd_);
+    if (fd < 0) return Status::io_error;
+    *fd_p = fd;
+    return Status::ok;
+  }
+
+  Status import(int peer_pe, int fd, std::size_t size, void** base_p) override {
+    off_t actual = lseek(fd, 0, SEEK_END);
+    if (actual < 0 || static_cast<std::size_t>(actual) < size) {
+      SHOAL_ERROR("PE %d's heap descriptor holds %lld bytes, expected %zu", peer_pe,
+                  static_cast<long long>(actual), size);
+      close(fd);
+      return Status::protocol_error;
+    }
+    void* p = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
+    int err = errno;
+    close(fd);
+    if (p == MAP_FAILED) {
+      SHOAL_ERROR("mapping PE %d's %zu-byte heap failed: %s", peer_pe, size, std::strerror(err));
+      return Status::no_memory;
+    }
+    *base_p = p;
+    return Status::ok;
+  }
+
+  void unmap_peer(void* base, std::size_t size) override { munmap(base, size); }
+
+  void destroy() override {
+    if (base_) munmap(base_, size_);
+    if (fd_ >= 0) close(fd_);
+    base_ = nullptr;
+    fd_ = -1;
+    size_ = 0;
+  }
+
+ private:
+  static int fcntl_dup(int fd) {
+    int d = ::dup(fd);
+    if (d < 0) SHOAL_ERROR("dup of the heap descriptor failed: %s", std::strerror(errno));
+    return d;
+  }
+
+  int fd_ = -1;
+  void* base_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+}  // namespace
+
+Status heap_memory_create(std::unique_ptr<HeapMemory>* out_p) {
+#if defined(SHOAL_PLATFORM_CUDA)
+  SHOAL_ERROR("the symmetric heap in GPU memory (CUDA VMM) is not implemented yet; "
+              "build with -DSHOAL_PLATFORM=sim to run on CPU");
+  return Status::unavailable;
+#else
+  *out_p = std::make_unique<MemfdMemory>();
+  return Status::ok;
+#endif
+}
+
+}  // namespace shoal

@@ -1,0 +1,37 @@
+// Platform-neutral backing of the symmetric heap: one PE's local segment,
+// exported as a file descriptor that node-local peers import and map.
+//
+// sim:  a sparse memfd (physical pages committed on first touch) mapped
+//       MAP_SHARED; peers mmap the received descriptor.
+// cuda: CUDA VMM allocations exported as POSIX file descriptors (issue 6).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+#include "base/status.h"
+
+namespace shoal {
+
+class HeapMemory {
+ public:
+  virtual ~HeapMemory() = default;
+  virtual const char* name() const = 0;
+
+  // Creates and maps this PE's segment of `size` bytes.
+  virtual Status create(std::size_t size, void** base_p) = 0;
+  // A new descriptor for the local segment (the caller closes it).
+  virtual Status export_fd(int* fd_p) = 0;
+  // Maps a peer's segment from its descriptor (consumed: closed here).
+  virtual Status import(int peer_pe, int fd, std::size_t size, void** base_p) = 0;
+  // Unmaps a peer's segment mapped by import().
+  virtual void unmap_peer(void* base, std::size_t size) = 0;
+  // Unmaps and frees the local segment.
+  virtual void destroy() = 0;
+};
+
+// The backend for the configured platform, or an error saying why none is
+// available.
+Status heap_memory_create(std::unique_ptr<HeapMemory>* out_p);
+
+}  // namespace shoal

@@ -1,0 +1,14 @@
+// Hooks for shoal's own tests (exported by libshoal, not part of the public
+// API): they let a forked death-test child end alone instead of taking the
+// whole job down through the bootstrap.
+#pragma once
+
+namespace shoal::testing {
+
+// From now on fatal errors in this process exit with `code` without telling
+// the launcher or the other PEs.
+void set_local_abort(int code);
+// Overrides SHOAL_TIMEOUT for this process's waits.
+void set_timeout(double seconds);
+
+}  // namespace shoal::testing

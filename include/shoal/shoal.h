@@ -1,0 +1,217 @@
+/* shoal public host API.
+ *
+ * Naming mirrors NVSHMEM with the prefix shoal_ replacing nvshmem_/nvshmemx_.
+ * Every function is generated from the type tables in <shoal/types.h>.
+ *
+ * Ordering contract of the host API (per calling thread):
+ *   - put, p, iput, put_signal and the _nbi forms return once the source may
+ *     be reused. Their writes become visible to the target in no particular
+ *     order until shoal_fence() (orders earlier puts to each target PE before
+ *     later ones to the same PE) or shoal_quiet() (completes every
+ *     outstanding put, get and atomic of this thread).
+ *   - put_signal: the data is delivered before the signal update is visible;
+ *     a PE that observes the signal (wait_until/signal_wait_until, which have
+ *     acquire semantics) observes the data.
+ *   - get, g and the fetching atomics return the value; get_nbi completes at
+ *     quiet.
+ *   - barrier_all/barrier(team) imply quiet; sync_all/sync(team) do not wait
+ *     for outstanding puts, only synchronise.
+ * Argument errors (PE out of range, address outside the symmetric heap,
+ * misaligned atomics, overflowing sizes) end the job with a message naming
+ * the PE, the call and the bad value. */
+#ifndef SHOAL_SHOAL_H
+#define SHOAL_SHOAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <shoal/bootstrap.h>
+#include <shoal/types.h>
+#include <shoal/version.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* --- init and queries ----------------------------------------------------- */
+
+/* Initialise from the launcher's environment (shoalrun, mpirun, srun, or the
+ * SHOAL_BOOTSTRAP/SHOAL_UNIQUEID variables). Returns 0 on success. Collective. */
+int shoal_init(void);
+/* flags: 0 or one of SHOAL_INIT_WITH_*; attr may be NULL when flags is 0. */
+int shoal_init_attr(unsigned int flags, shoal_init_attr_t* attr);
+/* Collective; waits for outstanding operations, frees the heap. After it,
+ * shoal_init may be called again (fresh state). */
+void shoal_finalize(void);
+/* Ends the whole job with status; may be called by one PE alone. */
+void shoal_global_exit(int status);
+/* 1 between init and finalize, else 0. */
+int shoal_init_status(void);
+/* Rank 0: creates a unique id for the uid (TCP) bootstrap and starts
+ * listening. Hand the bytes to every rank, then all call shoal_init_attr. */
+int shoal_get_uniqueid(shoal_uniqueid_t* id);
+int shoal_set_attr_uniqueid_args(int rank, int nranks, const shoal_uniqueid_t* id,
+                                 shoal_init_attr_t* attr);
+void shoal_info_get_version(int* major, int* minor);
+/* name receives at most SHOAL_MAX_NAME_LEN bytes including the NUL. */
+void shoal_info_get_name(char* name);
+
+int shoal_my_pe(void);
+int shoal_n_pes(void);
+int shoal_team_my_pe(shoal_team_t team);
+int shoal_team_n_pes(shoal_team_t team);
+/* The PE number in dest_team of src_team's member src_pe, or -1. */
+int shoal_team_translate_pe(shoal_team_t src_team, int src_pe, shoal_team_t dest_team);
+
+/* --- symmetric heap (collective: every PE calls them in the same order with
+ * the same arguments; mismatches are detected and reported) ------------- */
+
+void* shoal_malloc(size_t size);
+void* shoal_calloc(size_t count, size_t size);
+void* shoal_align(size_t alignment, size_t size);
+void* shoal_realloc(void* ptr, size_t size);
+void shoal_free(void* ptr);
+/* Local address of the symmetric object `dest` on `pe` when this PE can
+ * load/store it directly, else NULL. */
+void* shoal_ptr(const void* dest, int pe);
+
+/* --- RMA ------------------------------------------------------------------ */
+
+#define SHOAL_DECL_RMA_(NAME, TYPE)                                                          \
+  void shoal_##NAME##_p(TYPE* dest, TYPE value, int pe);                                      \
+  TYPE shoal_##NAME##_g(const TYPE* source, int pe);                                          \
+  void shoal_##NAME##_put(TYPE* dest, const TYPE* source, size_t nelems, int pe);             \
+  void shoal_##NAME##_get(TYPE* dest, const TYPE* source, size_t nelems, int pe);             \
+  void shoal_##NAME##_put_nbi(TYPE* dest, const TYPE* source, size_t nelems, int pe);         \
+  void shoal_##NAME##_get_nbi(TYPE* dest, const TYPE* source, size_t nelems, int pe);         \
+  void shoal_##NAME##_iput(TYPE* dest, const TYPE* source, ptrdiff_t dst, ptrdiff_t sst,      \
+                           size_t nelems, int pe);                                            \
+  void shoal_##NAME##_iget(TYPE* dest, const TYPE* source, ptrdiff_t dst, ptrdiff_t sst,      \
+                           size_t nelems, int pe);                                            \
+  void shoal_##NAME##_put_signal(TYPE* dest, const TYPE* source, size_t nelems,              \
+                                 uint64_t* sig_addr, uint64_t signal, int sig_op, int pe);   \
+  void shoal_##NAME##_put_signal_nbi(TYPE* dest, const TYPE* source, size_t nelems,          \
+                                     uint64_t* sig_addr, uint64_t signal, int sig_op, int pe);
+SHOAL_FOR_RMA_TYPES(SHOAL_DECL_RMA_)
+#undef SHOAL_DECL_RMA_
+
+#define SHOAL_DECL_SIZED_(BITS, BYTES)                                                      \
+  void shoal_put##BITS(void* dest, const void* source, size_t nelems, int pe);               \
+  void shoal_get##BITS(void* dest, const void* source, size_t nelems, int pe);               \
+  void shoal_put##BITS##_nbi(void* dest, const void* source, size_t nelems, int pe);         \
+  void shoal_get##BITS##_nbi(void* dest, const void* source, size_t nelems, int pe);         \
+  void shoal_iput##BITS(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,        \
+                        size_t nelems, int pe);                                              \
+  void shoal_iget##BITS(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,        \
+                        size_t nelems, int pe);                                              \
+  void shoal_put##BITS##_signal(void* dest, const void* source, size_t nelems,              \
+                                uint64_t* sig_addr, uint64_t signal, int sig_op, int pe);   \
+  void shoal_put##BITS##_signal_nbi(void* dest, const void* source, size_t nelems,          \
+                                    uint64_t* sig_addr, uint64_t signal, int sig_op, int pe);
+SHOAL_FOR_SIZES(SHOAL_DECL_SIZED_)
+#undef SHOAL_DECL_SIZED_
+
+void shoal_putmem(void* dest, const void* source, size_t nbytes, int pe);
+void shoal_getmem(void* dest, const void* source, size_t nbytes, int pe);
+void shoal_putmem_nbi(void* dest, const void* source, size_t nbytes, int pe);
+void shoal_getmem_nbi(void* dest, const void* source, size_t nbytes, int pe);
+void shoal_putmem_signal(void* dest, const void* source, size_t nbytes, uint64_t* sig_addr,
+                         uint64_t signal, int sig_op, int pe);
+void shoal_putmem_signal_nbi(void* dest, const void* source, size_t nbytes, uint64_t* sig_addr,
+                             uint64_t signal, int sig_op, int pe);
+
+/* --- signals -------------------------------------------------------------- */
+
+/* Atomically applies sig_op (SET or ADD) with `signal` to sig_addr on pe. */
+void shoal_signal_op(uint64_t* sig_addr, uint64_t signal, int sig_op, int pe);
+/* Atomic read of the local signal word. */
+uint64_t shoal_signal_fetch(const uint64_t* sig_addr);
+/* Waits until the local sig_addr compares true against cmp_value; returns
+ * the value that satisfied it. Acquire semantics. */
+uint64_t shoal_signal_wait_until(uint64_t* sig_addr, int cmp, uint64_t cmp_value);
+
+/* --- atomics (all on symmetric addresses, naturally aligned) -------------- */
+
+#define SHOAL_DECL_AMO_EXT_(NAME, TYPE)                                                     \
+  TYPE shoal_##NAME##_atomic_fetch(const TYPE* source, int pe);                              \
+  void shoal_##NAME##_atomic_set(TYPE* dest, TYPE value, int pe);                            \
+  TYPE shoal_##NAME##_atomic_swap(TYPE* dest, TYPE value, int pe);
+#define SHOAL_DECL_AMO_STD_(NAME, TYPE)                                                     \
+  SHOAL_DECL_AMO_EXT_(NAME, TYPE)                                                            \
+  TYPE shoal_##NAME##_atomic_compare_swap(TYPE* dest, TYPE cond, TYPE value, int pe);        \
+  void shoal_##NAME##_atomic_inc(TYPE* dest, int pe);                                        \
+  TYPE shoal_##NAME##_atomic_fetch_inc(TYPE* dest, int pe);                                  \
+  void shoal_##NAME##_atomic_add(TYPE* dest, TYPE value, int pe);                            \
+  TYPE shoal_##NAME##_atomic_fetch_add(TYPE* dest, TYPE value, int pe);
+#define SHOAL_DECL_AMO_BIT_(NAME, TYPE)                                                     \
+  void shoal_##NAME##_atomic_and(TYPE* dest, TYPE value, int pe);                            \
+  void shoal_##NAME##_atomic_or(TYPE* dest, TYPE value, int pe);                             \
+  void shoal_##NAME##_atomic_xor(TYPE* dest, TYPE value, int pe);                            \
+  TYPE shoal_##NAME##_atomic_fetch_and(TYPE* dest, TYPE value, int pe);                      \
+  TYPE shoal_##NAME##_atomic_fetch_or(TYPE* dest, TYPE value, int pe);                       \
+  TYPE shoal_##NAME##_atomic_fetch_xor(TYPE* dest, TYPE value, int pe);
+SHOAL_FOR_AMO_STANDARD_TYPES(SHOAL_DECL_AMO_STD_)
+SHOAL_FOR_AMO_EXTENDED_ONLY_TYPES(SHOAL_DECL_AMO_EXT_)
+SHOAL_FOR_AMO_BITWISE_TYPES(SHOAL_DECL_AMO_BIT_)
+#undef SHOAL_DECL_AMO_EXT_
+#undef SHOAL_DECL_AMO_STD_
+#undef SHOAL_DECL_AMO_BIT_
+
+/* --- point-to-point synchronisation on local symmetric variables ---------- */
+/* wait_* block until the condition holds (acquire semantics); after
+ * SHOAL_TIMEOUT seconds they report what they wait for and end the job.
+ * status (may be NULL): a nonzero status[i] excludes ivars[i].
+ * _any returns the index satisfied, or SIZE_MAX when every ivar is excluded;
+ * _some writes satisfied indices to `indices` and returns their count. */
+
+#define SHOAL_DECL_P2P_(NAME, TYPE)                                                         \
+  void shoal_##NAME##_wait_until(TYPE* ivar, int cmp, TYPE cmp_value);                      \
+  void shoal_##NAME##_wait_until_all(TYPE* ivars, size_t nelems, const int* status, int cmp, \
+                                     TYPE cmp_value);                                        \
+  size_t shoal_##NAME##_wait_until_any(TYPE* ivars, size_t nelems, const int* status,       \
+                                       int cmp, TYPE cmp_value);                             \
+  size_t shoal_##NAME##_wait_until_some(TYPE* ivars, size_t nelems, size_t* indices,        \
+                                        const int* status, int cmp, TYPE cmp_value);         \
+  void shoal_##NAME##_wait_until_all_vector(TYPE* ivars, size_t nelems, const int* status,  \
+                                            int cmp, const TYPE* cmp_values);                \
+  size_t shoal_##NAME##_wait_until_any_vector(TYPE* ivars, size_t nelems, const int* status,\
+                                              int cmp, const TYPE* cmp_values);              \
+  size_t shoal_##NAME##_wait_until_some_vector(TYPE* ivars, size_t nelems, size_t* indices, \
+                                               const int* status, int cmp,                   \
+                                               const TYPE* cmp_values);                      \
+  int shoal_##NAME##_test(TYPE* ivar, int cmp, TYPE cmp_value);                             \
+  int shoal_##NAME##_test_all(TYPE* ivars, size_t nelems, const int* status, int cmp,       \
+                              TYPE cmp_value);                                               \
+  size_t shoal_##NAME##_test_any(TYPE* ivars, size_t nelems, const int* status, int cmp,    \
+                                 TYPE cmp_value);                                            \
+  size_t shoal_##NAME##_test_some(TYPE* ivars, size_t nelems, size_t* indices,              \
+                                  const int* status, int cmp, TYPE cmp_value);               \
+  int shoal_##NAME##_test_all_vector(TYPE* ivars, size_t nelems, const int* status, int cmp,\
+                                     const TYPE* cmp_values);                                \
+  size_t shoal_##NAME##_test_any_vector(TYPE* ivars, size_t nelems, const int* status,      \
+                                        int cmp, const TYPE* cmp_values);                    \
+  size_t shoal_##NAME##_test_some_vector(TYPE* ivars, size_t nelems, size_t* indices,       \
+                                         const int* status, int cmp, const TYPE* cmp_values);
+SHOAL_FOR_P2P_SYNC_TYPES(SHOAL_DECL_P2P_)
+#undef SHOAL_DECL_P2P_
+
+/* --- ordering and synchronisation ---------------------------------------- */
+
+/* Orders this thread's earlier puts/AMOs to each PE before its later ones to
+ * the same PE. */
+void shoal_fence(void);
+/* Completes every outstanding operation of this thread. */
+void shoal_quiet(void);
+/* quiet + barrier over all PEs. */
+void shoal_barrier_all(void);
+/* Barrier over all PEs without the quiet. */
+void shoal_sync_all(void);
+/* quiet + barrier over team members (collective over the team). */
+int shoal_barrier(shoal_team_t team);
+int shoal_sync(shoal_team_t team);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHOAL_SHOAL_H */

@@ -1,0 +1,70 @@
+// Helpers for tests that run as several PEs (one process each, under
+// shoalrun): every PE runs the same tests in the same order, so tests may
+// call collectives. Random data comes from a per-run seed chosen by PE 0,
+// printed, and reproducible with SHOAL_TEST_SEED.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <shoal/shoal.h>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace shoal_test {
+
+// The run's seed (same on every PE).
+std::uint64_t seed();
+
+// A generator for (seed, stream...) so that any PE can regenerate the data
+// another PE produced.
+inline std::mt19937_64 rng(std::uint64_t a, std::uint64_t b = 0, std::uint64_t c = 0) {
+  std::seed_seq s{static_cast<std::uint32_t>(seed()), static_cast<std::uint32_t>(seed() >> 32),
+                  static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(a >> 32),
+                  static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(c)};
+  return std::mt19937_64(s);
+}
+
+inline void fill_random(void* p, std::size_t bytes, std::uint64_t a, std::uint64_t b = 0,
+                        std::uint64_t c = 0) {
+  auto g = rng(a, b, c);
+  auto* d = static_cast<unsigned char*>(p);
+  std::size_t i = 0;
+  for (; i + 8 <= bytes; i += 8) {
+    std::uint64_t v = g();
+    std::memcpy(d + i, &v, 8);
+  }
+  if (i < bytes) {
+    std::uint64_t v = g();
+    std::memcpy(d + i, &v, bytes - i);
+  }
+}
+
+inline std::vector<unsigned char> random_bytes(std::size_t bytes, std::uint64_t a,
+                                               std::uint64_t b = 0, std::uint64_t c = 0) {
+  std::vector<unsigned char> v(bytes);
+  fill_random(v.data(), bytes, a, b, c);
+  return v;
+}
+
+constexpr unsigned char kPoison = 0xA5;
+
+// Index of the first differing byte, or -1.
+inline long long first_diff(const void* a, const void* b, std::size_t n) {
+  auto* x = static_cast<const unsigned char*>(a);
+  auto* y = static_cast<const unsigned char*>(b);
+  for (std::size_t i = 0; i < n; ++i)
+    if (x[i] != y[i]) return static_cast<long long>(i);
+  return -1;
+}
+
+// A stable small id for a type name (for seeding per type).
+inline std::uint64_t name_id(const char* s) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (; *s; ++s) h = (h ^ static_cast<unsigned char>(*s)) * 1099511628211ull;
+  return h;
+}
+
+}  // namespace shoal_test

@@ -1,0 +1,86 @@
+// Barriers (under skew, many in a row), fence/quiet, and the predefined teams.
+#include <thread>
+
+#include "tests/host/pe_test.h"
+
+namespace shoal_test {
+namespace {
+
+// Round r: every PE bumps its own counter to r, barriers, then must see every
+// PE's counter >= r. Random sleeps before the barrier skew the arrivals.
+TEST(HostBarrier, NobodyLeavesEarlyUnderSkew) {
+  const int me = shoal_my_pe(), n = shoal_n_pes();
+  auto* round = static_cast<int*>(shoal_calloc(1, sizeof(int)));
+  auto g = rng(61, me);
+  for (int r = 1; r <= 100; ++r) {
+    if (g() % 4 == 0) std::this_thread::sleep_for(std::chrono::microseconds(g() % 3000));
+    *round = r;
+    if (r % 2) shoal_barrier_all(); else shoal_barrier(SHOAL_TEAM_WORLD);
+    for (int pe = 0; pe < n; ++pe)
+      ASSERT_GE(shoal_int_g(round, pe), r) << "PE " << pe << " had not arrived, round " << r;
+    shoal_sync_all();  // nobody bumps again before everyone read
+  }
+  shoal_free(round);
+}
+
+TEST(HostBarrier, ThousandBackToBack) {
+  for (int i = 0; i < 1000; ++i) shoal_barrier_all();
+  for (int i = 0; i < 1000; ++i) shoal_sync(SHOAL_TEAM_WORLD);
+  SUCCEED();
+}
+
+TEST(HostOrdering, FenceOrdersPutsToOnePe) {
+  const int me = shoal_my_pe(), n = shoal_n_pes();
+  auto* data = static_cast<int64_t*>(shoal_calloc(2, 8));
+  const int to = (me + 1) % n;
+  for (int64_t i = 1; i <= 2000; ++i) {
+    shoal_int64_p(&data[0], i, to);
+    shoal_fence();
+    shoal_int64_p(&data[1], i, to);
+    // The reader side (this PE as `to` of its left neighbour): once data[1]
+    // shows i, data[0] must show at least i.
+    int64_t b = shoal_int64_atomic_fetch(&data[1], me);
+    int64_t a = shoal_int64_atomic_fetch(&data[0], me);
+    ASSERT_GE(a, b) << "a put after fence was seen before an earlier one";
+  }
+  shoal_barrier_all();
+  EXPECT_EQ(data[0], 2000);
+  EXPECT_EQ(data[1], 2000);
+  shoal_barrier_all();
+  shoal_free(data);
+}
+
+TEST(Teams, PredefinedTeamsAndTranslation) {
+  const int me = shoal_my_pe(), n = shoal_n_pes();
+  EXPECT_EQ(shoal_team_n_pes(SHOAL_TEAM_WORLD), n);
+  EXPECT_EQ(shoal_team_my_pe(SHOAL_TEAM_WORLD), me);
+  // Under shoalrun every PE is on one node and load/store reachable.
+  EXPECT_EQ(shoal_team_n_pes(SHOAL_TEAM_NODE), n);
+  EXPECT_EQ(shoal_team_n_pes(SHOAL_TEAM_SHARED), n);
+  EXPECT_EQ(shoal_team_n_pes(SHOAL_TEAM_SAME_MYPE_NODE), 1);
+  EXPECT_EQ(shoal_team_my_pe(SHOAL_TEAM_SAME_MYPE_NODE), 0);
+  for (int pe = 0; pe < n; ++pe) {
+    EXPECT_EQ(shoal_team_translate_pe(SHOAL_TEAM_WORLD, pe, SHOAL_TEAM_NODE), pe);
+    EXPECT_EQ(shoal_team_translate_pe(SHOAL_TEAM_NODE, pe, SHOAL_TEAM_WORLD), pe);
+  }
+  EXPECT_EQ(shoal_team_translate_pe(SHOAL_TEAM_WORLD, me, SHOAL_TEAM_SAME_MYPE_NODE), 0);
+  EXPECT_EQ(shoal_team_translate_pe(SHOAL_TEAM_WORLD, n, SHOAL_TEAM_NODE), -1);
+  EXPECT_EQ(shoal_team_translate_pe(SHOAL_TEAM_WORLD, 0, 77), -1);
+  EXPECT_EQ(shoal_team_n_pes(SHOAL_TEAM_INVALID), -1);
+  EXPECT_EQ(shoal_barrier(SHOAL_TEAM_NODE), 0);
+  EXPECT_EQ(shoal_sync(SHOAL_TEAM_SHARED), 0);
+}
+
+TEST(Info, VersionAndName) {
+  int major = -1, minor = -1;
+  shoal_info_get_version(&major, &minor);
+  EXPECT_EQ(major, SHOAL_MAJOR_VERSION);
+  EXPECT_EQ(minor, SHOAL_MINOR_VERSION);
+  char name[SHOAL_MAX_NAME_LEN];
+  shoal_info_get_name(name);
+  EXPECT_EQ(std::string(name).rfind("shoal ", 0), 0u) << name;
+  EXPECT_EQ(shoal_init_status(), 1);
+}
+
+}  // namespace
+}  // namespace shoal_test
