@@ -18,6 +18,10 @@
 
 namespace shoal::bootstrap {
 
+struct Options;
+class Bootstrap;
+Status create(const Options& options, std::unique_ptr<Bootstrap>* out_p);
+
 struct Info {
   int rank = -1;
   int size = 0;
@@ -52,6 +56,11 @@ class Bootstrap {
 
  protected:
   Info info_;
+
+ private:
+  // create() fills in the node topology (local rank/size, node id) the same
+  // way for every implementation.
+  friend Status create(const Options& options, std::unique_ptr<Bootstrap>* out_p);
 };
 
 // Which bootstrap to create and its inputs.

@@ -1,0 +1,49 @@
+// Pieces shared by the bootstrap implementations; not part of the interface.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "bootstrap/bootstrap.h"
+#include "bootstrap/client.h"
+#include "bootstrap/hub.h"
+
+namespace shoal::bootstrap {
+
+// A bootstrap whose collectives go through a hub (local, uid): either as a
+// client, or (uid rank 0) as the hub itself.
+class StarBootstrap : public Bootstrap {
+ public:
+  Status allgather(const void* send, void* recv, std::size_t bytes) override;
+  Status alltoall(const void* send, void* recv, std::size_t bytes) override;
+  Status barrier() override;
+  Status broadcast(void* buf, std::size_t bytes, int root) override;
+  Status finalize() override;
+  [[noreturn]] void abort(int code, const char* msg) override;
+
+ protected:
+  Status exchange(Op op, int root, std::uint64_t bytes, const void* data, std::size_t len,
+                  void* out, std::size_t out_len);
+  void set_rank_size(int rank, int size) {
+    info_.rank = rank;
+    info_.size = size;
+  }
+
+  std::unique_ptr<Client> client_;  // PEs
+  std::unique_ptr<Hub> hub_;        // uid root
+  bool finalized_ = false;
+};
+
+Status create_local(std::unique_ptr<Bootstrap>* out_p);
+Status create_uid(const Options& o, std::unique_ptr<Bootstrap>* out_p);
+Status create_plugin(const std::string& kind, const Options& o, std::unique_ptr<Bootstrap>* out_p);
+
+// Fills local_rank/local_size/node_id/num_nodes by an allgather of each PE's
+// node key: SHOAL_NODE_ID when set (a test hook that simulates several
+// nodes), else the host name.
+Status derive_topology(Bootstrap* b, Info* info);
+
+// Prints one line and ends the process (the tail of every abort()).
+[[noreturn]] void exit_after_abort(int code, const char* msg, int rank);
+
+}  // namespace shoal::bootstrap

@@ -1,0 +1,53 @@
+// A PE program that misbehaves on purpose, for the failure tests
+// (failure_test.py). Usage: bootstrap_fault MODE
+//   ok        init, barrier, finalize; rank 0 prints "fault-ok"
+//   exit3     rank 1 exits with status 3 after init; the others wait in a barrier
+//   kill9     rank 1 SIGKILLs itself while the others wait in a barrier
+//   abort     rank 1 calls abort(5, ...) while the others wait in a barrier
+//   hang      rank 1 sleeps 600 s instead of entering the barrier
+//   mismatch  rank 0 calls allgather, the others barrier
+//   sleep     everyone sleeps 600 s (shoalrun --timeout)
+// A PE whose bootstrap call fails exits 1 after the bootstrap's own error line.
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "bootstrap/bootstrap.h"
+#include "base/log.h"
+
+using shoal::Status;
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: bootstrap_fault MODE\n");
+    return 2;
+  }
+  std::string mode = argv[1];
+  if (mode == "sleep") {
+    ::sleep(600);
+    return 0;
+  }
+  std::unique_ptr<shoal::bootstrap::Bootstrap> b;
+  if (shoal::bootstrap::create({}, &b) != Status::ok) return 1;
+  int rank = b->info().rank;
+  shoal::log_set_pe(rank);
+  if (rank == 1) {
+    if (mode == "exit3") std::_Exit(3);
+    if (mode == "kill9") ::raise(SIGKILL);
+    if (mode == "abort") b->abort(5, "fault test abort");
+    if (mode == "hang") ::sleep(600);
+  }
+  if (mode == "mismatch" && rank == 0) {
+    long v = 0;
+    long out[64];
+    if (b->info().size <= 64 && b->allgather(&v, out, sizeof v) != Status::ok) return 1;
+  } else if (b->barrier() != Status::ok) {
+    return 1;
+  }
+  if (b->finalize() != Status::ok) return 1;
+  if (rank == 0) std::printf("fault-ok\n");
+  return 0;
+}
