@@ -70,7 +70,9 @@ void check_standard(const StdOps<T>& op) {
     EXPECT_EQ(op.cswap(lock, T(me + 1), T(0), 0), T(me + 1)) << op.name << " unlock";
   }
   shoal_barrier_all();
-  if (me == 0) EXPECT_EQ(*plain, n * (kIters / 4)) << op.name << " lock lost updates";
+  if (me == 0) {
+    EXPECT_EQ(*plain, n * (kIters / 4)) << op.name << " lock lost updates";
+  }
   shoal_barrier_all();
   shoal_free(seen);
   shoal_free(counter);
@@ -160,7 +162,9 @@ void check_bitwise(const BitOps<T>& op) {
     EXPECT_EQ(old, want_x) << op.name << " fetch_xor old";
   }
   shoal_barrier_all();
-  if (me == 1 % n) EXPECT_EQ(w[1], T(0)) << op.name << " fetch_xor result";
+  if (me == 1 % n) {
+    EXPECT_EQ(w[1], T(0)) << op.name << " fetch_xor result";
+  }
   shoal_barrier_all();
   shoal_free(w);
 }

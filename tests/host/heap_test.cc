@@ -38,7 +38,9 @@ TEST(Heap, OffsetsAreSymmetricAndObjectsDoNotOverlap) {
     std::size_t align = std::size_t(1) << (g() % 13);  // 1 .. 4096
     void* p = (i % 3 == 0) ? shoal_align(align, s) : shoal_malloc(s);
     ASSERT_NE(p, nullptr);
-    if (i % 3 == 0) EXPECT_EQ(reinterpret_cast<std::uintptr_t>(p) % align, 0u);
+    if (i % 3 == 0) {
+      EXPECT_EQ(reinterpret_cast<std::uintptr_t>(p) % align, 0u);
+    }
     ptrs.push_back(p);
     sizes.push_back(s);
   }
@@ -73,7 +75,7 @@ TEST(Heap, CallocZeroesAndReallocKeepsContents) {
   auto* z = static_cast<unsigned char*>(shoal_calloc(1024, 4));
   ASSERT_NE(z, nullptr);
   EXPECT_EQ(std::count(z, z + 4096, 0), 4096) << "calloc memory not zero";
-  // A peer may write right after calloc returns: calloc synchronised.
+  shoal_barrier_all();  // peers write below; the zero check above must come first
   shoal_int_p(reinterpret_cast<int*>(z) + me, me + 1, (me + 1) % n);
   shoal_barrier_all();
   EXPECT_EQ(reinterpret_cast<int*>(z)[(me + n - 1) % n], (me + n - 1) % n + 1);
@@ -129,7 +131,9 @@ TEST(Heap, MismatchedSizesAreReportedNotCorrupted) {
   if (me == 1) shoal_free(q); else r = shoal_malloc(64);
   err = testing::internal::GetCapturedStderr();
   EXPECT_EQ(r, nullptr);
-  if (me == 1) EXPECT_NE(err.find("shoal_free(heap offset"), std::string::npos) << err;
+  if (me == 1) {
+    EXPECT_NE(err.find("shoal_free(heap offset"), std::string::npos) << err;
+  }
   shoal_free(q);  // still live everywhere: nothing was freed above
   EXPECT_EQ(used_bytes(), before);
 }
@@ -156,7 +160,9 @@ TEST(Heap, PtrGivesPeerAddressesThatWork) {
   for (int pe = 0; pe < n; ++pe) {
     int* peer = static_cast<int*>(shoal_ptr(v, pe));
     ASSERT_NE(peer, nullptr) << "PE " << pe << " should be load/store reachable";
-    if (pe == me) EXPECT_EQ(peer, v);
+    if (pe == me) {
+      EXPECT_EQ(peer, v);
+    }
     peer[me] = 100 + me;
   }
   EXPECT_EQ(shoal_ptr(&n, 0), nullptr) << "non-symmetric address";

@@ -13,6 +13,24 @@
 namespace shoal_test {
 namespace {
 std::uint64_t g_seed = 0;
+
+// PEs other than 0 print only failures, prefixed with their PE.
+class FailurePrinter : public testing::EmptyTestEventListener {
+ public:
+  explicit FailurePrinter(int pe) : pe_(pe) {}
+  void OnTestPartResult(const testing::TestPartResult& r) override {
+    if (!r.failed()) return;
+    std::fprintf(stderr, "[PE %d] %s:%d: Failure\n%s\n", pe_, r.file_name() ? r.file_name() : "?",
+                 r.line_number(), r.message());
+  }
+  void OnTestEnd(const testing::TestInfo& t) override {
+    if (t.result()->Failed())
+      std::fprintf(stderr, "[PE %d] [  FAILED  ] %s.%s\n", pe_, t.test_suite_name(), t.name());
+  }
+
+ private:
+  int pe_;
+};
 }
 std::uint64_t seed() { return g_seed; }
 }  // namespace shoal_test
@@ -43,7 +61,11 @@ int main(int argc, char** argv) {
   shoal_barrier_all();
   shoal_test::g_seed = *seed_sym;
   shoal_free(seed_sym);
-  if (me != 0) GTEST_FLAG_SET(brief, true);
+  if (me != 0) {
+    auto& listeners = testing::UnitTest::GetInstance()->listeners();
+    delete listeners.Release(listeners.default_result_printer());
+    listeners.Append(new shoal_test::FailurePrinter(me));
+  }
   int rc = RUN_ALL_TESTS();
   shoal_finalize();
   if (rc != 0) std::fprintf(stderr, "[PE %d] some tests FAILED\n", me);

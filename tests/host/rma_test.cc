@@ -45,7 +45,7 @@ void check_typed(const TypedOps<T>& ops) {
 
   for (int variant = 0; variant < 3; ++variant) {
     // put / put_nbi+quiet / p: into slot `me` of every PE.
-    std::memset(sym, kPoison, n * slot_bytes);
+    std::memset(static_cast<void*>(sym), kPoison, n * slot_bytes);
     shoal_barrier_all();
     for (int k = 0; k < n; ++k) {
       int pe = (me + k) % n;  // stagger targets so all pairs run concurrently
@@ -61,7 +61,7 @@ void check_typed(const TypedOps<T>& ops) {
 
     // get / get_nbi+quiet / g: read back slot `me` from every PE.
     for (int pe = 0; pe < n; ++pe) {
-      std::memset(got.data(), kPoison, slot_bytes);
+      std::memset(static_cast<void*>(got.data()), kPoison, slot_bytes);
       if (variant == 0) ops.get(got.data(), sym + me * count, count, pe);
       if (variant == 1) {
         ops.get_nbi(got.data(), sym + me * count, count, pe);
@@ -79,7 +79,7 @@ void check_typed(const TypedOps<T>& ops) {
   for (ptrdiff_t dst : {1, 2, 3}) {
     for (ptrdiff_t sst : {1, 2}) {
       const std::size_t nel = count / std::max<ptrdiff_t>(dst, sst);
-      std::memset(sym, kPoison, n * slot_bytes);
+      std::memset(static_cast<void*>(sym), kPoison, n * slot_bytes);
       shoal_barrier_all();
       for (int k = 0; k < n; ++k)
         ops.iput(sym + me * count, mine.data(), dst, sst, nel, (me + k) % n);
@@ -104,7 +104,7 @@ void check_typed(const TypedOps<T>& ops) {
       // iget: gather back with the strides reversed.
       for (int pe = 0; pe < n; ++pe) {
         std::vector<T> back(count);
-        std::memset(back.data(), kPoison, slot_bytes);
+        std::memset(static_cast<void*>(back.data()), kPoison, slot_bytes);
         ops.iget(back.data(), sym + me * count, sst, dst, nel, pe);
         for (std::size_t j = 0; j < nel; ++j)
           ASSERT_EQ(std::memcmp(&back[j * sst], &mine[j * sst], sizeof(T)), 0)
@@ -117,7 +117,7 @@ void check_typed(const TypedOps<T>& ops) {
   // put_signal (blocking and nbi): every PE writes its slot on every PE and
   // adds 1 to the target's signal; a target that sees n must see all data.
   for (int nbi = 0; nbi < 2; ++nbi) {
-    std::memset(sym, kPoison, n * slot_bytes);
+    std::memset(static_cast<void*>(sym), kPoison, n * slot_bytes);
     *sig = 0;
     shoal_barrier_all();
     for (int k = 0; k < n; ++k) {
@@ -175,7 +175,7 @@ TEST(HostRmaSized, EverySizeMovesExactlyItsBytes) {
     const std::size_t bytes = nelems * op.bits / 8;
     auto mine = random_bytes(bytes, 7, op.bits, me);
     for (int form = 0; form < 4; ++form) {
-      std::memset(sym, kPoison, n * cap);
+      std::memset(static_cast<void*>(sym), kPoison, n * cap);
       *sig = 0;
       shoal_barrier_all();
       const int pe = (me + 1) % n;
@@ -191,7 +191,9 @@ TEST(HostRmaSized, EverySizeMovesExactlyItsBytes) {
       const unsigned char* at = sym + from * cap;
       EXPECT_EQ(first_diff(at, want.data(), bytes), -1) << "put" << op.bits << " form " << form;
       EXPECT_EQ(at[bytes], kPoison) << "put" << op.bits << " form " << form << " wrote past the end";
-      if (form >= 2) EXPECT_EQ(*sig, 5u) << "put" << op.bits << "_signal did not set the signal";
+      if (form >= 2) {
+        EXPECT_EQ(*sig, 5u) << "put" << op.bits << "_signal did not set the signal";
+      }
       // get back what this PE wrote to its neighbour.
       std::vector<unsigned char> back(bytes + 1, kPoison);
       (form % 2 ? op.get_nbi : op.get)(back.data(), slot, nelems, pe);
@@ -202,7 +204,7 @@ TEST(HostRmaSized, EverySizeMovesExactlyItsBytes) {
     }
     // Strided, element size = bits/8.
     const std::size_t es = op.bits / 8, nel = 64;
-    std::memset(sym, kPoison, n * cap);
+    std::memset(static_cast<void*>(sym), kPoison, n * cap);
     shoal_barrier_all();
     op.iput(sym + me * cap, mine.data(), 3, 2, nel, (me + 1) % n);
     shoal_barrier_all();
@@ -237,7 +239,7 @@ TEST(HostRmaMem, SizesAndAlignments) {
     size = std::min(size, max);
     const std::size_t off = g() % 16;  // same on all PEs: same seed
     auto mine = random_bytes(size, 11, size, me);
-    std::memset(sym, kPoison, n * (max + 64));
+    std::memset(static_cast<void*>(sym), kPoison, n * (max + 64));
     shoal_barrier_all();
     for (int k = 0; k < n; ++k) {
       int pe = (me + k) % n;
