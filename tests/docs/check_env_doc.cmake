@@ -1,0 +1,13 @@
+execute_process(COMMAND ${SHOAL_INFO} --markdown OUTPUT_VARIABLE generated RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "shoal-info --markdown failed: ${rc}")
+endif()
+file(STRINGS ${DOC} lines REGEX "^\\|")
+list(JOIN lines "\n" documented)
+string(STRIP "${generated}" generated)
+string(STRIP "${documented}" documented)
+if(NOT generated STREQUAL documented)
+  message(FATAL_ERROR "docs/env.md is out of date; regenerate its table with "
+                      "`shoal-info --markdown`.\n--- shoal-info says:\n${generated}\n--- docs/env.md has:\n${documented}")
+endif()
+message(STATUS "docs/env.md matches shoal-info")
