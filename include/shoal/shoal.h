@@ -29,6 +29,14 @@
 #include <shoal/types.h>
 #include <shoal/version.h>
 
+/* Functions that exist on host and device: __host__ __device__ for nvcc (the
+ * device definitions come from <shoal/device.h>), plain elsewhere. */
+#if defined(__CUDACC__)
+#define SHOAL_HOSTDEV __host__ __device__
+#else
+#define SHOAL_HOSTDEV
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -56,12 +64,12 @@ void shoal_info_get_version(int* major, int* minor);
 /* name receives at most SHOAL_MAX_NAME_LEN bytes including the NUL. */
 void shoal_info_get_name(char* name);
 
-int shoal_my_pe(void);
-int shoal_n_pes(void);
-int shoal_team_my_pe(shoal_team_t team);
-int shoal_team_n_pes(shoal_team_t team);
+SHOAL_HOSTDEV int shoal_my_pe(void);
+SHOAL_HOSTDEV int shoal_n_pes(void);
+SHOAL_HOSTDEV int shoal_team_my_pe(shoal_team_t team);
+SHOAL_HOSTDEV int shoal_team_n_pes(shoal_team_t team);
 /* The PE number in dest_team of src_team's member src_pe, or -1. */
-int shoal_team_translate_pe(shoal_team_t src_team, int src_pe, shoal_team_t dest_team);
+SHOAL_HOSTDEV int shoal_team_translate_pe(shoal_team_t src_team, int src_pe, shoal_team_t dest_team);
 
 /* --- symmetric heap (collective: every PE calls them in the same order with
  * the same arguments; mismatches are detected and reported) ------------- */
@@ -73,83 +81,83 @@ void* shoal_realloc(void* ptr, size_t size);
 void shoal_free(void* ptr);
 /* Local address of the symmetric object `dest` on `pe` when this PE can
  * load/store it directly, else NULL. */
-void* shoal_ptr(const void* dest, int pe);
+SHOAL_HOSTDEV void* shoal_ptr(const void* dest, int pe);
 
 /* --- RMA ------------------------------------------------------------------ */
 
 #define SHOAL_DECL_RMA_(NAME, TYPE)                                                          \
-  void shoal_##NAME##_p(TYPE* dest, TYPE value, int pe);                                      \
-  TYPE shoal_##NAME##_g(const TYPE* source, int pe);                                          \
-  void shoal_##NAME##_put(TYPE* dest, const TYPE* source, size_t nelems, int pe);             \
-  void shoal_##NAME##_get(TYPE* dest, const TYPE* source, size_t nelems, int pe);             \
-  void shoal_##NAME##_put_nbi(TYPE* dest, const TYPE* source, size_t nelems, int pe);         \
-  void shoal_##NAME##_get_nbi(TYPE* dest, const TYPE* source, size_t nelems, int pe);         \
-  void shoal_##NAME##_iput(TYPE* dest, const TYPE* source, ptrdiff_t dst, ptrdiff_t sst,      \
+  SHOAL_HOSTDEV void shoal_##NAME##_p(TYPE* dest, TYPE value, int pe);                                      \
+  SHOAL_HOSTDEV TYPE shoal_##NAME##_g(const TYPE* source, int pe);                                          \
+  SHOAL_HOSTDEV void shoal_##NAME##_put(TYPE* dest, const TYPE* source, size_t nelems, int pe);             \
+  SHOAL_HOSTDEV void shoal_##NAME##_get(TYPE* dest, const TYPE* source, size_t nelems, int pe);             \
+  SHOAL_HOSTDEV void shoal_##NAME##_put_nbi(TYPE* dest, const TYPE* source, size_t nelems, int pe);         \
+  SHOAL_HOSTDEV void shoal_##NAME##_get_nbi(TYPE* dest, const TYPE* source, size_t nelems, int pe);         \
+  SHOAL_HOSTDEV void shoal_##NAME##_iput(TYPE* dest, const TYPE* source, ptrdiff_t dst, ptrdiff_t sst,      \
                            size_t nelems, int pe);                                            \
-  void shoal_##NAME##_iget(TYPE* dest, const TYPE* source, ptrdiff_t dst, ptrdiff_t sst,      \
+  SHOAL_HOSTDEV void shoal_##NAME##_iget(TYPE* dest, const TYPE* source, ptrdiff_t dst, ptrdiff_t sst,      \
                            size_t nelems, int pe);                                            \
-  void shoal_##NAME##_put_signal(TYPE* dest, const TYPE* source, size_t nelems,              \
+  SHOAL_HOSTDEV void shoal_##NAME##_put_signal(TYPE* dest, const TYPE* source, size_t nelems,              \
                                  uint64_t* sig_addr, uint64_t signal, int sig_op, int pe);   \
-  void shoal_##NAME##_put_signal_nbi(TYPE* dest, const TYPE* source, size_t nelems,          \
+  SHOAL_HOSTDEV void shoal_##NAME##_put_signal_nbi(TYPE* dest, const TYPE* source, size_t nelems,          \
                                      uint64_t* sig_addr, uint64_t signal, int sig_op, int pe);
 SHOAL_FOR_RMA_TYPES(SHOAL_DECL_RMA_)
 #undef SHOAL_DECL_RMA_
 
 #define SHOAL_DECL_SIZED_(BITS, BYTES)                                                      \
-  void shoal_put##BITS(void* dest, const void* source, size_t nelems, int pe);               \
-  void shoal_get##BITS(void* dest, const void* source, size_t nelems, int pe);               \
-  void shoal_put##BITS##_nbi(void* dest, const void* source, size_t nelems, int pe);         \
-  void shoal_get##BITS##_nbi(void* dest, const void* source, size_t nelems, int pe);         \
-  void shoal_iput##BITS(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,        \
+  SHOAL_HOSTDEV void shoal_put##BITS(void* dest, const void* source, size_t nelems, int pe);               \
+  SHOAL_HOSTDEV void shoal_get##BITS(void* dest, const void* source, size_t nelems, int pe);               \
+  SHOAL_HOSTDEV void shoal_put##BITS##_nbi(void* dest, const void* source, size_t nelems, int pe);         \
+  SHOAL_HOSTDEV void shoal_get##BITS##_nbi(void* dest, const void* source, size_t nelems, int pe);         \
+  SHOAL_HOSTDEV void shoal_iput##BITS(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,        \
                         size_t nelems, int pe);                                              \
-  void shoal_iget##BITS(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,        \
+  SHOAL_HOSTDEV void shoal_iget##BITS(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,        \
                         size_t nelems, int pe);                                              \
-  void shoal_put##BITS##_signal(void* dest, const void* source, size_t nelems,              \
+  SHOAL_HOSTDEV void shoal_put##BITS##_signal(void* dest, const void* source, size_t nelems,              \
                                 uint64_t* sig_addr, uint64_t signal, int sig_op, int pe);   \
-  void shoal_put##BITS##_signal_nbi(void* dest, const void* source, size_t nelems,          \
+  SHOAL_HOSTDEV void shoal_put##BITS##_signal_nbi(void* dest, const void* source, size_t nelems,          \
                                     uint64_t* sig_addr, uint64_t signal, int sig_op, int pe);
 SHOAL_FOR_SIZES(SHOAL_DECL_SIZED_)
 #undef SHOAL_DECL_SIZED_
 
-void shoal_putmem(void* dest, const void* source, size_t nbytes, int pe);
-void shoal_getmem(void* dest, const void* source, size_t nbytes, int pe);
-void shoal_putmem_nbi(void* dest, const void* source, size_t nbytes, int pe);
-void shoal_getmem_nbi(void* dest, const void* source, size_t nbytes, int pe);
-void shoal_putmem_signal(void* dest, const void* source, size_t nbytes, uint64_t* sig_addr,
+SHOAL_HOSTDEV void shoal_putmem(void* dest, const void* source, size_t nbytes, int pe);
+SHOAL_HOSTDEV void shoal_getmem(void* dest, const void* source, size_t nbytes, int pe);
+SHOAL_HOSTDEV void shoal_putmem_nbi(void* dest, const void* source, size_t nbytes, int pe);
+SHOAL_HOSTDEV void shoal_getmem_nbi(void* dest, const void* source, size_t nbytes, int pe);
+SHOAL_HOSTDEV void shoal_putmem_signal(void* dest, const void* source, size_t nbytes, uint64_t* sig_addr,
                          uint64_t signal, int sig_op, int pe);
-void shoal_putmem_signal_nbi(void* dest, const void* source, size_t nbytes, uint64_t* sig_addr,
+SHOAL_HOSTDEV void shoal_putmem_signal_nbi(void* dest, const void* source, size_t nbytes, uint64_t* sig_addr,
                              uint64_t signal, int sig_op, int pe);
 
 /* --- signals -------------------------------------------------------------- */
 
 /* Atomically applies sig_op (SET or ADD) with `signal` to sig_addr on pe. */
-void shoal_signal_op(uint64_t* sig_addr, uint64_t signal, int sig_op, int pe);
+SHOAL_HOSTDEV void shoal_signal_op(uint64_t* sig_addr, uint64_t signal, int sig_op, int pe);
 /* Atomic read of the local signal word. */
-uint64_t shoal_signal_fetch(const uint64_t* sig_addr);
+SHOAL_HOSTDEV uint64_t shoal_signal_fetch(const uint64_t* sig_addr);
 /* Waits until the local sig_addr compares true against cmp_value; returns
  * the value that satisfied it. Acquire semantics. */
-uint64_t shoal_signal_wait_until(uint64_t* sig_addr, int cmp, uint64_t cmp_value);
+SHOAL_HOSTDEV uint64_t shoal_signal_wait_until(uint64_t* sig_addr, int cmp, uint64_t cmp_value);
 
 /* --- atomics (all on symmetric addresses, naturally aligned) -------------- */
 
 #define SHOAL_DECL_AMO_EXT_(NAME, TYPE)                                                     \
-  TYPE shoal_##NAME##_atomic_fetch(const TYPE* source, int pe);                              \
-  void shoal_##NAME##_atomic_set(TYPE* dest, TYPE value, int pe);                            \
-  TYPE shoal_##NAME##_atomic_swap(TYPE* dest, TYPE value, int pe);
+  SHOAL_HOSTDEV TYPE shoal_##NAME##_atomic_fetch(const TYPE* source, int pe);                              \
+  SHOAL_HOSTDEV void shoal_##NAME##_atomic_set(TYPE* dest, TYPE value, int pe);                            \
+  SHOAL_HOSTDEV TYPE shoal_##NAME##_atomic_swap(TYPE* dest, TYPE value, int pe);
 #define SHOAL_DECL_AMO_STD_(NAME, TYPE)                                                     \
   SHOAL_DECL_AMO_EXT_(NAME, TYPE)                                                            \
-  TYPE shoal_##NAME##_atomic_compare_swap(TYPE* dest, TYPE cond, TYPE value, int pe);        \
-  void shoal_##NAME##_atomic_inc(TYPE* dest, int pe);                                        \
-  TYPE shoal_##NAME##_atomic_fetch_inc(TYPE* dest, int pe);                                  \
-  void shoal_##NAME##_atomic_add(TYPE* dest, TYPE value, int pe);                            \
-  TYPE shoal_##NAME##_atomic_fetch_add(TYPE* dest, TYPE value, int pe);
+  SHOAL_HOSTDEV TYPE shoal_##NAME##_atomic_compare_swap(TYPE* dest, TYPE cond, TYPE value, int pe);        \
+  SHOAL_HOSTDEV void shoal_##NAME##_atomic_inc(TYPE* dest, int pe);                                        \
+  SHOAL_HOSTDEV TYPE shoal_##NAME##_atomic_fetch_inc(TYPE* dest, int pe);                                  \
+  SHOAL_HOSTDEV void shoal_##NAME##_atomic_add(TYPE* dest, TYPE value, int pe);                            \
+  SHOAL_HOSTDEV TYPE shoal_##NAME##_atomic_fetch_add(TYPE* dest, TYPE value, int pe);
 #define SHOAL_DECL_AMO_BIT_(NAME, TYPE)                                                     \
-  void shoal_##NAME##_atomic_and(TYPE* dest, TYPE value, int pe);                            \
-  void shoal_##NAME##_atomic_or(TYPE* dest, TYPE value, int pe);                             \
-  void shoal_##NAME##_atomic_xor(TYPE* dest, TYPE value, int pe);                            \
-  TYPE shoal_##NAME##_atomic_fetch_and(TYPE* dest, TYPE value, int pe);                      \
-  TYPE shoal_##NAME##_atomic_fetch_or(TYPE* dest, TYPE value, int pe);                       \
-  TYPE shoal_##NAME##_atomic_fetch_xor(TYPE* dest, TYPE value, int pe);
+  SHOAL_HOSTDEV void shoal_##NAME##_atomic_and(TYPE* dest, TYPE value, int pe);                            \
+  SHOAL_HOSTDEV void shoal_##NAME##_atomic_or(TYPE* dest, TYPE value, int pe);                             \
+  SHOAL_HOSTDEV void shoal_##NAME##_atomic_xor(TYPE* dest, TYPE value, int pe);                            \
+  SHOAL_HOSTDEV TYPE shoal_##NAME##_atomic_fetch_and(TYPE* dest, TYPE value, int pe);                      \
+  SHOAL_HOSTDEV TYPE shoal_##NAME##_atomic_fetch_or(TYPE* dest, TYPE value, int pe);                       \
+  SHOAL_HOSTDEV TYPE shoal_##NAME##_atomic_fetch_xor(TYPE* dest, TYPE value, int pe);
 SHOAL_FOR_AMO_STANDARD_TYPES(SHOAL_DECL_AMO_STD_)
 SHOAL_FOR_AMO_EXTENDED_ONLY_TYPES(SHOAL_DECL_AMO_EXT_)
 SHOAL_FOR_AMO_BITWISE_TYPES(SHOAL_DECL_AMO_BIT_)
@@ -165,32 +173,32 @@ SHOAL_FOR_AMO_BITWISE_TYPES(SHOAL_DECL_AMO_BIT_)
  * _some writes satisfied indices to `indices` and returns their count. */
 
 #define SHOAL_DECL_P2P_(NAME, TYPE)                                                         \
-  void shoal_##NAME##_wait_until(TYPE* ivar, int cmp, TYPE cmp_value);                      \
-  void shoal_##NAME##_wait_until_all(TYPE* ivars, size_t nelems, const int* status, int cmp, \
+  SHOAL_HOSTDEV void shoal_##NAME##_wait_until(TYPE* ivar, int cmp, TYPE cmp_value);                      \
+  SHOAL_HOSTDEV void shoal_##NAME##_wait_until_all(TYPE* ivars, size_t nelems, const int* status, int cmp, \
                                      TYPE cmp_value);                                        \
-  size_t shoal_##NAME##_wait_until_any(TYPE* ivars, size_t nelems, const int* status,       \
+  SHOAL_HOSTDEV size_t shoal_##NAME##_wait_until_any(TYPE* ivars, size_t nelems, const int* status,       \
                                        int cmp, TYPE cmp_value);                             \
-  size_t shoal_##NAME##_wait_until_some(TYPE* ivars, size_t nelems, size_t* indices,        \
+  SHOAL_HOSTDEV size_t shoal_##NAME##_wait_until_some(TYPE* ivars, size_t nelems, size_t* indices,        \
                                         const int* status, int cmp, TYPE cmp_value);         \
-  void shoal_##NAME##_wait_until_all_vector(TYPE* ivars, size_t nelems, const int* status,  \
+  SHOAL_HOSTDEV void shoal_##NAME##_wait_until_all_vector(TYPE* ivars, size_t nelems, const int* status,  \
                                             int cmp, const TYPE* cmp_values);                \
-  size_t shoal_##NAME##_wait_until_any_vector(TYPE* ivars, size_t nelems, const int* status,\
+  SHOAL_HOSTDEV size_t shoal_##NAME##_wait_until_any_vector(TYPE* ivars, size_t nelems, const int* status,\
                                               int cmp, const TYPE* cmp_values);              \
-  size_t shoal_##NAME##_wait_until_some_vector(TYPE* ivars, size_t nelems, size_t* indices, \
+  SHOAL_HOSTDEV size_t shoal_##NAME##_wait_until_some_vector(TYPE* ivars, size_t nelems, size_t* indices, \
                                                const int* status, int cmp,                   \
                                                const TYPE* cmp_values);                      \
-  int shoal_##NAME##_test(TYPE* ivar, int cmp, TYPE cmp_value);                             \
-  int shoal_##NAME##_test_all(TYPE* ivars, size_t nelems, const int* status, int cmp,       \
+  SHOAL_HOSTDEV int shoal_##NAME##_test(TYPE* ivar, int cmp, TYPE cmp_value);                             \
+  SHOAL_HOSTDEV int shoal_##NAME##_test_all(TYPE* ivars, size_t nelems, const int* status, int cmp,       \
                               TYPE cmp_value);                                               \
-  size_t shoal_##NAME##_test_any(TYPE* ivars, size_t nelems, const int* status, int cmp,    \
+  SHOAL_HOSTDEV size_t shoal_##NAME##_test_any(TYPE* ivars, size_t nelems, const int* status, int cmp,    \
                                  TYPE cmp_value);                                            \
-  size_t shoal_##NAME##_test_some(TYPE* ivars, size_t nelems, size_t* indices,              \
+  SHOAL_HOSTDEV size_t shoal_##NAME##_test_some(TYPE* ivars, size_t nelems, size_t* indices,              \
                                   const int* status, int cmp, TYPE cmp_value);               \
-  int shoal_##NAME##_test_all_vector(TYPE* ivars, size_t nelems, const int* status, int cmp,\
+  SHOAL_HOSTDEV int shoal_##NAME##_test_all_vector(TYPE* ivars, size_t nelems, const int* status, int cmp,\
                                      const TYPE* cmp_values);                                \
-  size_t shoal_##NAME##_test_any_vector(TYPE* ivars, size_t nelems, const int* status,      \
+  SHOAL_HOSTDEV size_t shoal_##NAME##_test_any_vector(TYPE* ivars, size_t nelems, const int* status,      \
                                         int cmp, const TYPE* cmp_values);                    \
-  size_t shoal_##NAME##_test_some_vector(TYPE* ivars, size_t nelems, size_t* indices,       \
+  SHOAL_HOSTDEV size_t shoal_##NAME##_test_some_vector(TYPE* ivars, size_t nelems, size_t* indices,       \
                                          const int* status, int cmp, const TYPE* cmp_values);
 SHOAL_FOR_P2P_SYNC_TYPES(SHOAL_DECL_P2P_)
 #undef SHOAL_DECL_P2P_
@@ -199,19 +207,25 @@ SHOAL_FOR_P2P_SYNC_TYPES(SHOAL_DECL_P2P_)
 
 /* Orders this thread's earlier puts/AMOs to each PE before its later ones to
  * the same PE. */
-void shoal_fence(void);
+SHOAL_HOSTDEV void shoal_fence(void);
 /* Completes every outstanding operation of this thread. */
-void shoal_quiet(void);
+SHOAL_HOSTDEV void shoal_quiet(void);
 /* quiet + barrier over all PEs. */
-void shoal_barrier_all(void);
+SHOAL_HOSTDEV void shoal_barrier_all(void);
 /* Barrier over all PEs without the quiet. */
-void shoal_sync_all(void);
+SHOAL_HOSTDEV void shoal_sync_all(void);
 /* quiet + barrier over team members (collective over the team). */
-int shoal_barrier(shoal_team_t team);
-int shoal_sync(shoal_team_t team);
+SHOAL_HOSTDEV int shoal_barrier(shoal_team_t team);
+SHOAL_HOSTDEV int shoal_sync(shoal_team_t team);
 
 #ifdef __cplusplus
 }
+#endif
+
+/* CUDA translation units (nvcc, or the sim platform's prelude) also get the
+ * device API. */
+#if defined(__CUDACC__) || defined(SHOAL_SIM_PRELUDE)
+#include <shoal/device.h>
 #endif
 
 #endif /* SHOAL_SHOAL_H */

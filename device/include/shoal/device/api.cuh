@@ -1,0 +1,411 @@
+// The device API's implementation: templates over element type and thread
+// group, called by the generated entry points (shoal/device/entry.cuh).
+//
+// Ordering contract (cuda: PTX at system scope; sim: C++ atomics):
+//   put/p/iput and the _nbi forms: plain stores into the peer's heap over
+//     P2P; unordered until fence (orders this thread's earlier stores to a PE
+//     before its later ones) or quiet (all of this thread's stores visible).
+//   Blocking forms return when the source may be reused; _warp/_block forms
+//     return after the whole group's copy (the group synchronises).
+//   put_signal: data, then (group sync, then one thread) a release fence and
+//     the signal update: whoever acquires the signal sees the data.
+//   signal_op: release. signal_wait_until / wait_until / test: acquire.
+//   atomics: relaxed, atomic at system scope.
+//   barrier: quiet + synchronisation of the team's PEs; sync: synchronisation
+//     only. One thread (warp, block for the _warp/_block forms) per PE calls it.
+#pragma once
+
+#include "shoal/device/arch/atomic.h"
+#include "shoal/device/arch/fence.h"
+#include "shoal/device/arch/memory.h"
+#include "shoal/device/arch/spin.h"
+#include "shoal/device/arch/timer.h"
+#include "shoal/device/check.cuh"
+#include "shoal/device/copy.cuh"
+#include "shoal/types.h"
+
+#include <string.h>
+
+namespace shoal::device {
+
+// --- RMA ---------------------------------------------------------------------
+
+template <scope_t S>
+SHOAL_ARCH_FN void putmem(const char* call, void* dest, const void* src, size_t bytes, int pe) {
+  if (bytes) copy<S>(route(call, dest, bytes, pe, "dest"), src, bytes);
+  Group<S>::sync();
+}
+
+template <scope_t S>
+SHOAL_ARCH_FN void getmem(const char* call, void* dest, const void* src, size_t bytes, int pe) {
+  if (bytes) copy<S>(dest, route(call, src, bytes, pe, "source"), bytes);
+  Group<S>::sync();
+}
+
+template <class T>
+SHOAL_ARCH_FN void p(const char* call, T* dest, T value, int pe) {
+  *reinterpret_cast<T*>(route(call, dest, sizeof(T), pe, "dest")) = value;
+}
+
+template <class T>
+SHOAL_ARCH_FN T g(const char* call, const T* src, int pe) {
+  return *reinterpret_cast<const T*>(route(call, src, sizeof(T), pe, "source"));
+}
+
+// dest[i*dst] = src[i*sst], elements of `elem` bytes; the group splits the
+// elements.
+template <scope_t S>
+SHOAL_ARCH_FN void iputmem(const char* call, void* dest, const void* src, ptrdiff_t dst,
+                           ptrdiff_t sst, size_t nelems, size_t elem, int pe) {
+  if (nelems) {
+    if (SHOAL_DEVICE_CHECKS && (dst <= 0 || sst <= 0))
+      SHOAL_DEVICE_FAIL("%s: strides must be positive (dst %lld, sst %lld)", call,
+                        static_cast<long long>(dst), static_cast<long long>(sst));
+    char* d = route(call, dest, (nelems - 1) * dst * elem + elem, pe, "dest");
+    const char* s = static_cast<const char*>(src);
+    for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size())
+      for (size_t b = 0; b < elem; ++b) d[i * dst * elem + b] = s[i * sst * elem + b];
+  }
+  Group<S>::sync();
+}
+
+template <scope_t S>
+SHOAL_ARCH_FN void igetmem(const char* call, void* dest, const void* src, ptrdiff_t dst,
+                           ptrdiff_t sst, size_t nelems, size_t elem, int pe) {
+  if (nelems) {
+    if (SHOAL_DEVICE_CHECKS && (dst <= 0 || sst <= 0))
+      SHOAL_DEVICE_FAIL("%s: strides must be positive (dst %lld, sst %lld)", call,
+                        static_cast<long long>(dst), static_cast<long long>(sst));
+    const char* s = route(call, src, (nelems - 1) * sst * elem + elem, pe, "source");
+    char* d = static_cast<char*>(dest);
+    for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size())
+      for (size_t b = 0; b < elem; ++b) d[i * dst * elem + b] = s[i * sst * elem + b];
+  }
+  Group<S>::sync();
+}
+
+// --- signals -----------------------------------------------------------------
+
+SHOAL_ARCH_FN void check_sig_op(const char* call, int sig_op) {
+  if (sig_op != SHOAL_SIGNAL_SET && sig_op != SHOAL_SIGNAL_ADD)
+    SHOAL_DEVICE_FAIL("%s: sig_op %d is neither SHOAL_SIGNAL_SET nor SHOAL_SIGNAL_ADD", call, sig_op);
+}
+
+// Release: this thread's earlier writes (and, through the group barrier the
+// caller did, the group's) are visible before the signal.
+SHOAL_ARCH_FN void apply_signal(uint64_t* sig, uint64_t value, int sig_op) {
+  if (sig_op == SHOAL_SIGNAL_SET) {
+    arch::fence_acq_rel_sys();
+    arch::st_release_sys(sig, value);
+  } else {
+    arch::fence_acq_rel_sys();
+    arch::atomic_fetch_add<arch::scope::sys>(sig, value);
+  }
+}
+
+SHOAL_ARCH_FN void signal_op(const char* call, uint64_t* sig_addr, uint64_t value, int sig_op, int pe) {
+  check_sig_op(call, sig_op);
+  check_aligned(call, sig_addr, 8, "sig_addr");
+  apply_signal(reinterpret_cast<uint64_t*>(route(call, sig_addr, 8, pe, "sig_addr")), value, sig_op);
+}
+
+template <scope_t S>
+SHOAL_ARCH_FN void putmem_signal(const char* call, void* dest, const void* src, size_t bytes,
+                                 uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  check_sig_op(call, sig_op);
+  check_aligned(call, sig_addr, 8, "sig_addr");
+  uint64_t* sig = reinterpret_cast<uint64_t*>(route(call, sig_addr, 8, pe, "sig_addr"));
+  if (bytes) copy<S>(route(call, dest, bytes, pe, "dest"), src, bytes);
+  Group<S>::sync();
+  if (Group<S>::rank() == 0) apply_signal(sig, signal, sig_op);
+  Group<S>::sync();
+}
+
+// --- waiting -----------------------------------------------------------------
+
+template <class T>
+SHOAL_ARCH_FN bool compare(T v, int cmp, T x) {
+  switch (cmp) {
+    case SHOAL_CMP_EQ: return v == x;
+    case SHOAL_CMP_NE: return v != x;
+    case SHOAL_CMP_GT: return v > x;
+    case SHOAL_CMP_LE: return v <= x;
+    case SHOAL_CMP_LT: return v < x;
+    case SHOAL_CMP_GE: return v >= x;
+  }
+  return false;
+}
+
+SHOAL_ARCH_FN void check_cmp(const char* call, int cmp) {
+  if (cmp < SHOAL_CMP_EQ || cmp > SHOAL_CMP_GE)
+    SHOAL_DEVICE_FAIL("%s: cmp %d is not one of SHOAL_CMP_EQ/NE/GT/LE/LT/GE (0..5)", call, cmp);
+}
+
+// Bounded spinning: reports and traps after the state's timeout.
+struct Deadline {
+  uint64_t start = 0;
+  unsigned polls = 0;
+  SHOAL_ARCH_FN bool expired() {
+    const uint64_t limit = state().timeout_ns;
+    if (limit == 0 || (++polls & 1023u) != 0) return false;
+    const uint64_t now = arch::globaltimer_ns();
+    if (start == 0) start = now;
+    return now - start > limit;
+  }
+};
+
+template <class T>
+SHOAL_ARCH_FN T load_acquire(const T* p) {
+  return arch::ld_acquire_sys(p);
+}
+
+template <class T>
+SHOAL_ARCH_FN void wait_one(const char* call, T* ivar, int cmp, T value) {
+  Deadline dl;
+  while (!compare(load_acquire(ivar), cmp, value)) {
+    if (dl.expired())
+      SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) for the variable at heap offset 0x%llx "
+                        "to compare %d against %lld; current value %lld",
+                        call, state().timeout_ns / 1e9,
+                        static_cast<unsigned long long>(reinterpret_cast<const char*>(ivar) -
+                                                        state().heap_base),
+                        cmp, static_cast<long long>(value), static_cast<long long>(load_acquire(ivar)));
+    arch::spin_pause();
+  }
+}
+
+// The wait/test families over `n` variables; status[i] != 0 excludes i;
+// values (per element) or value (all elements).
+template <class T>
+struct Vars {
+  T* ivars;
+  size_t n;
+  const int* status;
+  int cmp;
+  const T* values;
+  T value;
+  SHOAL_ARCH_FN bool included(size_t i) const { return !status || status[i] == 0; }
+  SHOAL_ARCH_FN T want(size_t i) const { return values ? values[i] : value; }
+  SHOAL_ARCH_FN bool ok(size_t i) const { return compare(load_acquire(&ivars[i]), cmp, want(i)); }
+  SHOAL_ARCH_FN bool any_included() const {
+    for (size_t i = 0; i < n; ++i)
+      if (included(i)) return true;
+    return false;
+  }
+  SHOAL_ARCH_FN size_t find(size_t start) const {
+    for (size_t k = 0; k < n; ++k) {
+      size_t i = (start + k) % n;
+      if (included(i) && ok(i)) return i;
+    }
+    return SIZE_MAX;
+  }
+  SHOAL_ARCH_FN size_t collect(size_t* indices) const {
+    size_t c = 0;
+    for (size_t i = 0; i < n; ++i)
+      if (included(i) && ok(i)) indices[c++] = i;
+    return c;
+  }
+};
+
+template <class T>
+SHOAL_ARCH_FN void check_vars(const char* call, const Vars<T>& v) {
+  check_cmp(call, v.cmp);
+  if (v.n) {
+    check_symmetric(call, v.ivars, v.n * sizeof(T), "ivars");
+    check_aligned(call, v.ivars, sizeof(T), "ivars");
+  }
+}
+
+template <class T>
+SHOAL_ARCH_FN void wait_all(const char* call, const Vars<T>& v) {
+  check_vars(call, v);
+  for (size_t i = 0; i < v.n; ++i)
+    if (v.included(i)) wait_one(call, &v.ivars[i], v.cmp, v.want(i));
+}
+
+template <class T>
+SHOAL_ARCH_FN size_t wait_any(const char* call, const Vars<T>& v) {
+  check_vars(call, v);
+  if (!v.any_included()) return SIZE_MAX;
+  Deadline dl;
+  for (size_t start = 0;; ++start) {
+    size_t i = v.find(start);
+    if (i != SIZE_MAX) return i;
+    if (dl.expired())
+      SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) for any of %llu variables at heap offset "
+                        "0x%llx", call, state().timeout_ns / 1e9, static_cast<unsigned long long>(v.n),
+                        static_cast<unsigned long long>(reinterpret_cast<const char*>(v.ivars) -
+                                                        state().heap_base));
+    arch::spin_pause();
+  }
+}
+
+template <class T>
+SHOAL_ARCH_FN size_t wait_some(const char* call, const Vars<T>& v, size_t* indices) {
+  check_vars(call, v);
+  if (!v.any_included()) return 0;
+  Deadline dl;
+  for (;;) {
+    size_t c = v.collect(indices);
+    if (c) return c;
+    if (dl.expired())
+      SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) for some of %llu variables at heap offset "
+                        "0x%llx", call, state().timeout_ns / 1e9, static_cast<unsigned long long>(v.n),
+                        static_cast<unsigned long long>(reinterpret_cast<const char*>(v.ivars) -
+                                                        state().heap_base));
+    arch::spin_pause();
+  }
+}
+
+template <class T>
+SHOAL_ARCH_FN int test_all(const char* call, const Vars<T>& v) {
+  check_vars(call, v);
+  for (size_t i = 0; i < v.n; ++i)
+    if (v.included(i) && !v.ok(i)) return 0;
+  return 1;
+}
+
+template <class T>
+SHOAL_ARCH_FN size_t test_any(const char* call, const Vars<T>& v) {
+  check_vars(call, v);
+  return v.find(0);
+}
+
+template <class T>
+SHOAL_ARCH_FN size_t test_some(const char* call, const Vars<T>& v, size_t* indices) {
+  check_vars(call, v);
+  return v.any_included() ? v.collect(indices) : 0;
+}
+
+// --- atomics -----------------------------------------------------------------
+// Integer words use the scoped RMW wrappers; float/double move as their bits.
+
+template <class T>
+using bits_t = std::conditional_t<sizeof(T) == 4, uint32_t, unsigned long long>;
+
+template <class T>
+SHOAL_ARCH_FN bits_t<T>* amo_target(const char* call, const void* addr, int pe) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "atomics on 4- and 8-byte words");
+  check_aligned(call, addr, sizeof(T), "dest");
+  return reinterpret_cast<bits_t<T>*>(route(call, addr, sizeof(T), pe, "dest"));
+}
+
+template <class T>
+SHOAL_ARCH_FN bits_t<T> to_bits(T v) {
+  bits_t<T> b;
+  memcpy(&b, &v, sizeof(T));
+  return b;
+}
+template <class T>
+SHOAL_ARCH_FN T from_bits(bits_t<T> b) {
+  T v;
+  memcpy(&v, &b, sizeof(T));
+  return v;
+}
+
+template <class T>
+SHOAL_ARCH_FN T amo_fetch(const char* call, const T* src, int pe) {
+  return from_bits<T>(arch::ld_relaxed_sys(amo_target<T>(call, src, pe)));
+}
+template <class T>
+SHOAL_ARCH_FN void amo_set(const char* call, T* dest, T v, int pe) {
+  arch::st_relaxed_sys(amo_target<T>(call, dest, pe), to_bits(v));
+}
+template <class T>
+SHOAL_ARCH_FN T amo_swap(const char* call, T* dest, T v, int pe) {
+  return from_bits<T>(arch::atomic_exchange<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
+}
+template <class T>
+SHOAL_ARCH_FN T amo_cswap(const char* call, T* dest, T cond, T v, int pe) {
+  return from_bits<T>(
+      arch::atomic_cas<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(cond), to_bits(v)));
+}
+template <class T>
+SHOAL_ARCH_FN T amo_fadd(const char* call, T* dest, T v, int pe) {
+  return static_cast<T>(arch::atomic_fetch_add<arch::scope::sys>(amo_target<T>(call, dest, pe),
+                                                                  to_bits(v)));
+}
+template <class T>
+SHOAL_ARCH_FN T amo_fand(const char* call, T* dest, T v, int pe) {
+  return static_cast<T>(arch::atomic_fetch_and<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
+}
+template <class T>
+SHOAL_ARCH_FN T amo_for(const char* call, T* dest, T v, int pe) {
+  return static_cast<T>(arch::atomic_fetch_or<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
+}
+template <class T>
+SHOAL_ARCH_FN T amo_fxor(const char* call, T* dest, T v, int pe) {
+  return static_cast<T>(arch::atomic_fetch_xor<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
+}
+
+// --- ordering and synchronisation --------------------------------------------
+
+SHOAL_ARCH_FN void fence() { arch::fence_acq_rel_sys(); }
+SHOAL_ARCH_FN void quiet() { arch::fence_sc_sys(); }
+
+SHOAL_ARCH_FN const Team* team_ptr(const char* call, int team) {
+  const State& s = state();
+  if (team < 0 || team >= s.n_teams)
+    SHOAL_DEVICE_FAIL("%s: team handle %d is not a valid team", call, team);
+  const Team* t = &s.teams[team];
+  if (t->my_index < 0) SHOAL_DEVICE_FAIL("%s: this PE is not a member of team %d", call, team);
+  return t;
+}
+
+// Dissemination barrier over the team's members on device flags in the heap
+// (separate from the host barrier's). One thread runs it; the group waits.
+template <scope_t S>
+SHOAL_ARCH_FN void team_sync(const char* call, int team, bool with_quiet) {
+  Group<S>::sync();
+  if (Group<S>::rank() == 0) {
+    if (with_quiet) quiet();
+    const State& s = state();
+    const Team* t = team_ptr(call, team);
+    const int n = t->size;
+    uint64_t* flags = reinterpret_cast<uint64_t*>(s.heap_base + t->sync_offset);
+    uint64_t* epoch_word = flags + kBarrierRounds;
+    const uint64_t epoch = ++*epoch_word;
+    int k = 0;
+    for (int dist = 1; dist < n; dist <<= 1, ++k) {
+      const int to = t->members[(t->my_index + dist) % n];
+      char* base = s.peer_base[to];
+      if (base == nullptr)
+        SHOAL_DEVICE_FAIL("%s: PE %d is not load/store reachable and no remote transport is "
+                          "available in this build", call, to);
+      arch::st_release_sys(reinterpret_cast<uint64_t*>(base + t->sync_offset) + k, epoch);
+      Deadline dl;
+      while (load_acquire(&flags[k]) < epoch) {
+        if (dl.expired())
+          SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) in barrier round %d for PE %d "
+                            "(flag %llu, needs %llu)", call, s.timeout_ns / 1e9, k,
+                            t->members[(t->my_index - dist % n + n) % n],
+                            static_cast<unsigned long long>(load_acquire(&flags[k])),
+                            static_cast<unsigned long long>(epoch));
+        arch::spin_pause();
+      }
+    }
+  }
+  Group<S>::sync();
+}
+
+SHOAL_ARCH_FN void* ptr(const void* dest, int pe) {
+  const State& s = state();
+  const uintptr_t a = reinterpret_cast<uintptr_t>(dest), b = reinterpret_cast<uintptr_t>(s.heap_base);
+  if (pe < 0 || pe >= s.n_pes || a < b || a - b >= s.heap_size || s.peer_base[pe] == nullptr)
+    return nullptr;
+  return s.peer_base[pe] + (a - b);
+}
+
+SHOAL_ARCH_FN int team_translate(int src_team, int src_pe, int dest_team) {
+  const State& s = state();
+  if (src_team < 0 || src_team >= s.n_teams || dest_team < 0 || dest_team >= s.n_teams) return -1;
+  const Team& st = s.teams[src_team];
+  if (src_pe < 0 || src_pe >= st.size) return -1;
+  const int pe = st.members[src_pe];
+  const Team& dt = s.teams[dest_team];
+  for (int i = 0; i < dt.size; ++i)
+    if (dt.members[i] == pe) return i;
+  return -1;
+}
+
+}  // namespace shoal::device

@@ -1,0 +1,64 @@
+// Device-side argument checks and the one error path of device code: print
+// a message naming the PE, the call and the bad value, then trap.
+//
+// Checks are compiled in when SHOAL_DEVICE_CHECKS is 1 (shoal's tests and
+// the sim build of libshoal set it); at 0 (the default on cuda) they cost
+// nothing. Unreachable PEs are always reported.
+#pragma once
+
+#include <stdio.h>
+
+#include "shoal/device/state.cuh"
+
+#ifndef SHOAL_DEVICE_CHECKS
+#define SHOAL_DEVICE_CHECKS 0
+#endif
+
+namespace shoal::device {
+
+#define SHOAL_DEVICE_FAIL(fmt, ...)                                                        \
+  do {                                                                                     \
+    printf("shoal[PE %d] device error: " fmt "\n", ::shoal::device::state().my_pe,         \
+           __VA_ARGS__);                                                                   \
+    __trap();                                                                              \
+  } while (0)
+
+SHOAL_ARCH_FN void check_pe(const char* call, int pe) {
+  if (SHOAL_DEVICE_CHECKS && (pe < 0 || pe >= state().n_pes))
+    SHOAL_DEVICE_FAIL("%s: PE %d is out of range (0..%d)", call, pe, state().n_pes - 1);
+}
+
+SHOAL_ARCH_FN void check_symmetric(const char* call, const void* addr, size_t bytes,
+                                   const char* what) {
+  if (!SHOAL_DEVICE_CHECKS) return;
+  const State& s = state();
+  const uintptr_t a = reinterpret_cast<uintptr_t>(addr), b = reinterpret_cast<uintptr_t>(s.heap_base);
+  if (a < b || a - b >= s.heap_size || bytes > s.heap_size - (a - b))
+    SHOAL_DEVICE_FAIL("%s: %s %p (+%llu bytes) is not inside the symmetric heap [%p, +%llu)", call,
+                      what, addr, static_cast<unsigned long long>(bytes),
+                      static_cast<const void*>(s.heap_base),
+                      static_cast<unsigned long long>(s.heap_size));
+}
+
+SHOAL_ARCH_FN void check_aligned(const char* call, const void* addr, size_t align, const char* what) {
+  if (SHOAL_DEVICE_CHECKS && (reinterpret_cast<uintptr_t>(addr) & (align - 1)) != 0)
+    SHOAL_DEVICE_FAIL("%s: %s %p is not aligned to %llu bytes", call, what, addr,
+                      static_cast<unsigned long long>(align));
+}
+
+// The routing point: the address through which this thread reaches `addr`
+// on `pe`. Load/store (P2P) when the peer's heap is mapped; otherwise the
+// remote transport (proxy or IBGDA) takes over here.
+SHOAL_ARCH_FN char* route(const char* call, const void* addr, size_t bytes, int pe,
+                          const char* what) {
+  check_pe(call, pe);
+  check_symmetric(call, addr, bytes, what);
+  const State& s = state();
+  char* base = s.peer_base[pe];
+  if (base == nullptr)
+    SHOAL_DEVICE_FAIL("%s: PE %d is not load/store reachable and no remote transport is available "
+                      "in this build", call, pe);
+  return base + (static_cast<const char*>(addr) - s.heap_base);
+}
+
+}  // namespace shoal::device

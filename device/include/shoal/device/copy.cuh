@@ -1,0 +1,75 @@
+// Copies split across a thread group: one thread, a warp (all 32 lanes), or
+// a block. The widest access both pointers' alignment allows (16, 8, 4 or 1
+// bytes) is used for the body; bytes before the first aligned address and
+// after the last whole word are copied one by one.
+#pragma once
+
+#include "shoal/device/state.cuh"
+
+namespace shoal::device {
+
+enum class scope_t { thread, warp, block };
+
+template <scope_t S>
+struct Group;
+
+template <>
+struct Group<scope_t::thread> {
+  static SHOAL_ARCH_FN unsigned rank() { return 0; }
+  static SHOAL_ARCH_FN unsigned size() { return 1; }
+  static SHOAL_ARCH_FN void sync() {}
+};
+
+// The whole warp calls collectively (all 32 lanes).
+template <>
+struct Group<scope_t::warp> {
+  static SHOAL_ARCH_FN unsigned rank() {
+    return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) & 31u;
+  }
+  static SHOAL_ARCH_FN unsigned size() { return 32; }
+  static SHOAL_ARCH_FN void sync() { __syncwarp(); }
+};
+
+// The whole block calls collectively.
+template <>
+struct Group<scope_t::block> {
+  static SHOAL_ARCH_FN unsigned rank() {
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  }
+  static SHOAL_ARCH_FN unsigned size() { return blockDim.x * blockDim.y * blockDim.z; }
+  static SHOAL_ARCH_FN void sync() { __syncthreads(); }
+};
+
+template <class W>
+SHOAL_ARCH_FN void copy_words(char* d, const char* s, size_t n, unsigned r, unsigned g) {
+  // d and s are equally aligned modulo sizeof(W).
+  const size_t head = (sizeof(W) - (reinterpret_cast<uintptr_t>(d) & (sizeof(W) - 1))) & (sizeof(W) - 1);
+  const size_t h = head < n ? head : n;
+  for (size_t i = r; i < h; i += g) d[i] = s[i];
+  const size_t words = (n - h) / sizeof(W);
+  W* dw = reinterpret_cast<W*>(d + h);
+  const W* sw = reinterpret_cast<const W*>(s + h);
+  for (size_t i = r; i < words; i += g) dw[i] = sw[i];
+  const size_t done = h + words * sizeof(W);
+  for (size_t i = done + r; i < n; i += g) d[i] = s[i];
+}
+
+// Copies n bytes; every member of the group calls with the same arguments.
+// No synchronisation: callers sync the group when they need the whole copy.
+template <scope_t S>
+SHOAL_ARCH_FN void copy(void* dst, const void* src, size_t n) {
+  char* d = static_cast<char*>(dst);
+  const char* s = static_cast<const char*>(src);
+  const unsigned r = Group<S>::rank(), g = Group<S>::size();
+  const uintptr_t rel = reinterpret_cast<uintptr_t>(d) ^ reinterpret_cast<uintptr_t>(s);
+  if ((rel & 15) == 0)
+    copy_words<uint4>(d, s, n, r, g);
+  else if ((rel & 7) == 0)
+    copy_words<uint2>(d, s, n, r, g);
+  else if ((rel & 3) == 0)
+    copy_words<unsigned>(d, s, n, r, g);
+  else
+    for (size_t i = r; i < n; i += g) d[i] = s[i];
+}
+
+}  // namespace shoal::device
