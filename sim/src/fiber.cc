@@ -124,8 +124,14 @@ void complete_barrier(Block* b) {
   Warp& w = b->warps[self->warp];
   const unsigned bit = 1u << self->lane;
   w.live_mask &= ~bit;
-  if (w.arrived != 0 && (w.op_mask & bit) != 0)
-    report_warp_misuse(b, self, w.op, w.op_mask, w.site, "the thread exited while other lanes wait for it here");
+  if ((w.claimed & bit) != 0) {
+    // Group leaders hold a non-zero mask while their group is in flight.
+    unsigned leader = 0;
+    while (leader < 32 && (w.mask[leader] & bit) == 0) ++leader;
+    if (leader < 32)
+      report_warp_misuse(b, self, w.op[leader], w.mask[leader], w.site[leader],
+                         "the thread exited while other lanes wait for it in this collective");
+  }
   --b->live;
   Fiber* start = self->next;
   self->prev->next = self->next;
@@ -219,6 +225,8 @@ void run_block(Launch& L, unsigned linear_block, WorkerState& w) {
     const unsigned lanes = std::min(32u, n - i * 32);
     wp.live_mask = lanes == 32 ? 0xffffffffu : ((1u << lanes) - 1);
     wp.arrived = 0;
+    wp.claimed = 0;
+    std::memset(wp.mask, 0, sizeof(wp.mask));
     std::memset(wp.seq, 0, sizeof(wp.seq));
   }
   t_block = &b;
@@ -293,10 +301,9 @@ const char* warp_op_name(WarpOp op) {
   return "warp collective";
 }
 
-void warp_complete(Warp& w) {
-  const unsigned mask = w.op_mask;
+void warp_complete(Warp& w, unsigned mask, WarpOp op) {
   uint64_t all = 0;
-  switch (w.op) {
+  switch (op) {
     case WarpOp::sync: break;
     case WarpOp::shfl:
       for (unsigned m = mask; m != 0; m &= m - 1) {
@@ -314,7 +321,7 @@ void warp_complete(Warp& w) {
         const unsigned l = static_cast<unsigned>(__builtin_ctz(m));
         if (w.in[l] != 0) ballot |= 1u << l;
       }
-      all = w.op == WarpOp::ballot ? ballot : w.op == WarpOp::any ? ballot != 0 : ballot == mask;
+      all = op == WarpOp::ballot ? ballot : op == WarpOp::any ? ballot != 0 : ballot == mask;
       break;
     }
     case WarpOp::match_any:
@@ -340,7 +347,7 @@ void warp_complete(Warp& w) {
       uint32_t acc = static_cast<uint32_t>(w.in[l0]);
       for (unsigned m = mask & (mask - 1); m != 0; m &= m - 1) {
         const uint32_t v = static_cast<uint32_t>(w.in[__builtin_ctz(m)]);
-        switch (w.op) {
+        switch (op) {
           case WarpOp::reduce_add: acc += v; break;
           case WarpOp::reduce_min_u: acc = std::min(acc, v); break;
           case WarpOp::reduce_max_u: acc = std::max(acc, v); break;
@@ -360,7 +367,7 @@ void warp_complete(Warp& w) {
       break;
     }
   }
-  const bool per_lane = w.op == WarpOp::shfl || w.op == WarpOp::match_any;
+  const bool per_lane = op == WarpOp::shfl || op == WarpOp::match_any;
   for (unsigned m = mask; m != 0; m &= m - 1) {
     const unsigned l = static_cast<unsigned>(__builtin_ctz(m));
     if (!per_lane) w.out[l] = all;
@@ -413,10 +420,12 @@ void report_warp_misuse(Block* b, Fiber* self, WarpOp op, unsigned mask, std::so
   print_where(b, self);
   std::fprintf(stderr, "shoal sim: %s(mask 0x%08x) at %s:%u by lane %u: %s\n", warp_op_name(op), mask,
                loc.file_name(), static_cast<unsigned>(loc.line()), self->lane, why);
-  if (w.arrived != 0)
+  for (unsigned l = 0; l < 32; ++l) {
+    if (w.mask[l] == 0) continue;
     std::fprintf(stderr, "shoal sim:   lanes 0x%08x wait in %s(mask 0x%08x) at %s:%u; lanes present 0x%08x\n",
-                 w.arrived, warp_op_name(w.op), w.op_mask, w.site.file_name(), static_cast<unsigned>(w.site.line()),
-                 w.live_mask);
+                 w.arrived & w.mask[l], warp_op_name(w.op[l]), w.mask[l], w.site[l].file_name(),
+                 static_cast<unsigned>(w.site[l].line()), w.live_mask);
+  }
   fatal("sim: bad warp collective in kernel %s block (%u,%u,%u) thread (%u,%u,%u) (warp %u lane %u)",
         b->launch->spec->name.c_str(), b->block_idx.x, b->block_idx.y, b->block_idx.z, self->tid.x, self->tid.y,
         self->tid.z, self->warp, self->lane);

@@ -66,15 +66,18 @@ enum class WarpOp : unsigned {
 };
 const char* warp_op_name(WarpOp op);
 
-// State of one warp's collective in progress. Inputs are written by each lane
-// on arrival; the lane that completes the collective computes every
-// participant's output and bumps its seq, which wakes it.
+// Collectives in progress in one warp. Several may be in flight at once
+// when their masks are disjoint (tiles); a group is keyed by the lowest lane
+// of its mask. Inputs are written by each lane on arrival; the lane that
+// completes a group computes every member's output and bumps its seq, which
+// wakes it.
 struct Warp {
   unsigned live_mask = 0;  // lanes present and not exited
-  unsigned arrived = 0;
-  unsigned op_mask = 0;
-  WarpOp op = WarpOp::sync;
-  std::source_location site;
+  unsigned arrived = 0;    // lanes waiting in some group
+  unsigned claimed = 0;    // union of the masks of the groups in flight
+  WarpOp op[32];           // per group leader
+  unsigned mask[32];       // per group leader; 0 when no group is led by the lane
+  std::source_location site[32];
   uint64_t in[32];
   uint32_t arg[32];
   uint64_t out[32];
@@ -114,7 +117,7 @@ extern __thread unsigned char* t_dynamic_smem;
                                      std::source_location loc, const char* why);
 [[noreturn]] void report_trap(const char* what, std::source_location loc);
 void os_backoff(Block* b);
-void warp_complete(Warp& w);
+void warp_complete(Warp& w, unsigned mask, WarpOp op);
 
 inline void switch_to(Block* b, Fiber* self, Fiber* next) {
   b->cur = next;
@@ -192,19 +195,25 @@ inline uint64_t warp_collective(WarpOp op, unsigned mask, uint64_t value, uint32
   Warp& w = b->warps[self->warp];
   if (((mask >> lane) & 1u) == 0) report_warp_misuse(b, self, op, mask, loc, "mask does not include the calling lane");
   if ((mask & ~w.live_mask) != 0) report_warp_misuse(b, self, op, mask, loc, "mask names lanes that exited or do not exist");
-  if (w.arrived == 0) {
-    w.op_mask = mask;
-    w.op = op;
-    w.site = loc;
-  } else if (w.op_mask != mask || w.op != op) {
+  const unsigned leader = static_cast<unsigned>(__builtin_ctz(mask));
+  if ((w.arrived & mask) == 0) {
+    if ((w.claimed & mask) != 0)
+      report_warp_misuse(b, self, op, mask, loc, "lanes of this mask wait in another collective with a different mask");
+    w.claimed |= mask;
+    w.op[leader] = op;
+    w.mask[leader] = mask;
+    w.site[leader] = loc;
+  } else if (w.mask[leader] != mask || w.op[leader] != op) {
     report_warp_misuse(b, self, op, mask, loc, "lanes of the warp are in a different collective or pass a different mask");
   }
   w.in[lane] = value;
   w.arg[lane] = arg;
   w.arrived |= 1u << lane;
-  if (w.arrived == mask) {
-    warp_complete(w);
-    w.arrived = 0;
+  if ((w.arrived & mask) == mask) {
+    warp_complete(w, mask, op);
+    w.arrived &= ~mask;
+    w.claimed &= ~mask;
+    w.mask[leader] = 0;
     b->spin_streak = 0;
     b->backoff = 0;
     return w.out[lane];
