@@ -82,7 +82,7 @@ SHOAL_ARCH_FN T ld_acquire(const T* p) {
 }
 
 template <scope S, integer T>
-SHOAL_ARCH_FN void st_relaxed(T* p, T v) {
+SHOAL_ARCH_FN void st_relaxed(T* p, std::type_identity_t<T> v) {
 #if defined(SHOAL_PLATFORM_SIM)
   __atomic_store_n(p, v, __ATOMIC_RELAXED);
 #else
@@ -91,7 +91,7 @@ SHOAL_ARCH_FN void st_relaxed(T* p, T v) {
 }
 
 template <scope S, integer T>
-SHOAL_ARCH_FN void st_release(T* p, T v) {
+SHOAL_ARCH_FN void st_release(T* p, std::type_identity_t<T> v) {
 #if defined(SHOAL_PLATFORM_SIM)
   __atomic_store_n(p, v, __ATOMIC_RELEASE);
 #else
