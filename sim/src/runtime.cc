@@ -449,6 +449,58 @@ cudaError_t cudaMemset(void* dst, int value, size_t count) {
   return cudaStreamSynchronize(nullptr);
 }
 
+// Symbols: __device__ and __constant__ variables are ordinary globals here.
+cudaError_t cudaMemcpyToSymbolAsync(const void* symbol, const void* src, size_t count, size_t offset,
+                                    cudaMemcpyKind kind, cudaStream_t stream) {
+  if (symbol == nullptr) return set_error(cudaErrorInvalidValue);
+  return cudaMemcpyAsync(static_cast<char*>(const_cast<void*>(symbol)) + offset, src, count, kind, stream);
+}
+cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count, size_t offset,
+                                      cudaMemcpyKind kind, cudaStream_t stream) {
+  if (symbol == nullptr) return set_error(cudaErrorInvalidValue);
+  return cudaMemcpyAsync(dst, static_cast<const char*>(symbol) + offset, count, kind, stream);
+}
+cudaError_t cudaMemcpyToSymbol(const void* symbol, const void* src, size_t count, size_t offset, cudaMemcpyKind kind) {
+  const cudaError_t e = cudaMemcpyToSymbolAsync(symbol, src, count, offset, kind, nullptr);
+  return e != cudaSuccess ? e : cudaStreamSynchronize(nullptr);
+}
+cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, size_t count, size_t offset, cudaMemcpyKind kind) {
+  const cudaError_t e = cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, nullptr);
+  return e != cudaSuccess ? e : cudaStreamSynchronize(nullptr);
+}
+cudaError_t cudaGetSymbolAddress(void** dev, const void* symbol) {
+  if (dev == nullptr || symbol == nullptr) return set_error(cudaErrorInvalidValue);
+  *dev = const_cast<void*>(symbol);
+  return cudaSuccess;
+}
+
+// Stream-ordered allocation: allocated at once, freed in stream order.
+cudaError_t cudaMallocAsync(void** p, size_t size, cudaStream_t) { return alloc(p, size, MemKind::device); }
+cudaError_t cudaFreeAsync(void* p, cudaStream_t stream) {
+  if (p == nullptr) return cudaSuccess;
+  return enqueue(stream, [p] {
+    std::lock_guard<std::mutex> lk(g_mem_mu);
+    if (g_allocs.erase(reinterpret_cast<uintptr_t>(p)) == 1) std::free(p);
+  });
+}
+
+cudaError_t cudaDriverGetVersion(int* v) {
+  if (v == nullptr) return set_error(cudaErrorInvalidValue);
+  *v = CUDART_VERSION;
+  return cudaSuccess;
+}
+cudaError_t cudaRuntimeGetVersion(int* v) {
+  if (v == nullptr) return set_error(cudaErrorInvalidValue);
+  *v = CUDART_VERSION;
+  return cudaSuccess;
+}
+cudaError_t cudaSetDeviceFlags(unsigned int) { return cudaSuccess; }
+cudaError_t cudaGetDeviceFlags(unsigned int* flags) {
+  if (flags == nullptr) return set_error(cudaErrorInvalidValue);
+  *flags = cudaDeviceMapHost;
+  return cudaSuccess;
+}
+
 // --- streams --------------------------------------------------------------------------
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned int flags) {
   if (stream == nullptr) return set_error(cudaErrorInvalidValue);

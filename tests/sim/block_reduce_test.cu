@@ -7,9 +7,18 @@
 #include "shoal/launch.h"
 #include "tests/sim/test_util.h"
 
+__constant__ int g_scale[4];
+__device__ unsigned long long g_total;
+
 namespace {
 
 constexpr unsigned k_block = 256;
+
+// __constant__ read by every thread, __device__ global accumulated by all.
+__global__ void use_symbols(const int* in, int n) {
+  for (int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x); i < n; i += static_cast<int>(gridDim.x * blockDim.x))
+    atomicAdd(&g_total, static_cast<unsigned long long>(in[i] * g_scale[i % 4]));
+}
 
 __global__ void block_sum_static(const int* in, long long* out, int n) {
   __shared__ long long partial[k_block];
@@ -166,6 +175,32 @@ TEST(SimBlock, BarrierPredicates) {
     EXPECT_EQ(count == static_cast<int>(per), out[3 * b + 1] != 0) << "block " << b;
     EXPECT_EQ(count > 0, out[3 * b + 2] != 0) << "block " << b;
   }
+}
+
+}  // namespace
+
+namespace {
+
+TEST(SimBlock, ConstantAndDeviceSymbols) {
+  std::mt19937_64 rng(test_seed());
+  const int n = 10000;
+  std::vector<int> h(n);
+  for (int& x : h) x = static_cast<int>(rng() % 100);
+  int scale[4];
+  for (int& s : scale) s = 1 + static_cast<int>(rng() % 9);
+  DeviceBuffer<int> d_in(n);
+  CUDA_OK(cudaMemcpy(d_in.p, h.data(), d_in.bytes(), cudaMemcpyHostToDevice));
+  CUDA_OK(cudaMemcpyToSymbol(g_scale, scale, sizeof(scale)));
+  const unsigned long long zero = 0;
+  CUDA_OK(cudaMemcpyToSymbol(g_total, &zero, sizeof(zero)));
+  CUDA_OK(shoal::launch(use_symbols, dim3(4), dim3(128), 0, nullptr, d_in.p, n));
+  unsigned long long total = 0, ref = 0;
+  CUDA_OK(cudaMemcpyFromSymbol(&total, g_total, sizeof(total)));
+  for (int i = 0; i < n; ++i) ref += static_cast<unsigned long long>(h[i] * scale[i % 4]);
+  EXPECT_EQ(ref, total);
+  void* addr = nullptr;
+  CUDA_OK(cudaGetSymbolAddress(&addr, g_total));
+  EXPECT_NE(nullptr, addr);
 }
 
 }  // namespace
