@@ -1,0 +1,27 @@
+// Common ground of the arch wrappers: the device-function qualifier and the
+// memory scopes.
+//
+// Every wrapper in device/arch/ has a CUDA body (inline PTX or CUDA
+// intrinsics) and a sim body (C++ atomics), selected by SHOAL_PLATFORM_SIM.
+// Kernels and the device API call these wrappers and never contain inline asm.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#if defined(SHOAL_PLATFORM_SIM)
+#include <atomic>
+#endif
+
+#define SHOAL_ARCH_FN __device__ __forceinline__
+
+namespace shoal::arch {
+
+// Which threads an ordering or atomicity guarantee covers: the block (cta),
+// the GPU (gpu), or every GPU and the host (sys; what peers across PEs need).
+enum class scope { cta, gpu, sys };
+
+template <class T>
+concept integer = std::is_integral_v<T> && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8);
+
+}  // namespace shoal::arch

@@ -1,0 +1,28 @@
+// The spin hook. Every spin loop in shoal's device code calls spin_pause()
+// once per iteration:
+//
+//   while (shoal::arch::ld_acquire_sys(flag) == 0) shoal::arch::spin_pause();
+//
+// cuda: nothing (the hardware schedules other warps). sim: yields to the
+// block's other fibers, and when all of them wait, gives the CPU to other
+// blocks and PE processes; it also enforces SHOAL_TIMEOUT, reporting where
+// each thread waits.
+#pragma once
+
+#include "device/arch/platform.h"
+
+#if defined(SHOAL_PLATFORM_SIM)
+#include <source_location>
+
+#include "shoal/sim/fiber.h"
+#endif
+
+namespace shoal::arch {
+
+#if defined(SHOAL_PLATFORM_SIM)
+inline void spin_pause(std::source_location loc = std::source_location::current()) { shoal::sim::spin_pause(loc); }
+#else
+SHOAL_ARCH_FN void spin_pause() {}
+#endif
+
+}  // namespace shoal::arch

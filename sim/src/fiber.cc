@@ -1,0 +1,463 @@
+// Fibers of one block: stacks, the block runner, thread exit, warp
+// collective completion, the spin backoff and the diagnostics.
+#include <pthread.h>
+#include <sched.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <random>
+#include <string>
+#include <thread>
+
+#include "base/env.h"
+#include "base/log.h"
+#include "sim/src/sim.h"
+
+#if defined(SHOAL_SIM_ASAN)
+#include <sanitizer/asan_interface.h>
+#endif
+
+__thread uint3 threadIdx;
+__thread uint3 blockIdx;
+__thread dim3 blockDim;
+__thread dim3 gridDim;
+
+namespace shoal::sim {
+
+__thread Block* t_block = nullptr;
+__thread unsigned char* t_dynamic_smem = nullptr;
+
+namespace {
+
+#if defined(SHOAL_SIM_ASAN)
+constexpr size_t k_default_stack = 256 * 1024;
+#else
+constexpr size_t k_default_stack = 64 * 1024;
+#endif
+
+Config load_config() {
+  Config c{};
+  long long v = 0;
+  if (env::get_int("SHOAL_SIM_SM_COUNT", 8, 1, 1024, &v) != Status::ok) fatal("bad SHOAL_SIM_SM_COUNT");
+  c.sm_count = static_cast<unsigned>(v);
+  uint64_t sz = 0;
+  if (env::get_size("SHOAL_SIM_STACK_SIZE", k_default_stack, &sz) != Status::ok || sz < 16 * 1024)
+    fatal("bad SHOAL_SIM_STACK_SIZE (a size of at least 16k, e.g. 64k)");
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  c.stack_size = (sz + page - 1) / page * page;
+  if (env::get_seconds("SHOAL_TIMEOUT", 300, &c.timeout_s) != Status::ok) fatal("bad SHOAL_TIMEOUT");
+  const std::string seed = env::get_string("SHOAL_SIM_SEED");
+  if (!seed.empty()) {
+    char* end = nullptr;
+    c.seed = std::strtoull(seed.c_str(), &end, 0);
+    if (*end != '\0') fatal("bad SHOAL_SIM_SEED '%s' (an unsigned integer)", seed.c_str());
+    c.seeded = true;
+  }
+  return c;
+}
+
+struct Stack {
+  void* base;  // lowest usable address; the guard page lies just below
+  size_t size;
+};
+
+// Per OS thread: reusable fiber records and stacks of the blocks it runs.
+struct WorkerState {
+  std::vector<Fiber> fibers;
+  std::vector<Warp> warps;
+  std::vector<Stack> stacks;
+  unsigned char* smem = nullptr;
+  size_t smem_cap = 0;
+  Block block;
+  bool main_known = false;
+
+  WorkerState() : fibers(k_max_threads_per_block), warps(k_max_threads_per_block / 32) {}
+  ~WorkerState() {
+    const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    for (Stack& s : stacks) munmap(static_cast<char*>(s.base) - page, s.size + page);
+    std::free(smem);
+  }
+};
+
+thread_local WorkerState t_worker;
+
+void ensure_stacks(WorkerState& w, unsigned n) {
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  const size_t size = config().stack_size;
+  while (w.stacks.size() < n) {
+    void* m = mmap(nullptr, size + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
+                   -1, 0);
+    if (m == MAP_FAILED)
+      fatal("sim: cannot map a %zu-byte fiber stack (%zu live): %s; lower SHOAL_SIM_STACK_SIZE or the block size",
+            size, w.stacks.size(), std::strerror(errno));
+    if (mprotect(m, page, PROT_NONE) != 0) fatal("sim: mprotect of a stack guard page failed: %s", std::strerror(errno));
+    w.stacks.push_back(Stack{static_cast<char*>(m) + page, size});
+  }
+}
+
+void ensure_smem(WorkerState& w, size_t bytes) {
+  if (bytes <= w.smem_cap && w.smem != nullptr) return;
+  std::free(w.smem);
+  w.smem_cap = std::max<size_t>(bytes, 256);
+  w.smem = static_cast<unsigned char*>(std::aligned_alloc(128, (w.smem_cap + 127) / 128 * 128));
+  if (w.smem == nullptr) fatal("sim: cannot allocate %zu bytes of dynamic shared memory", bytes);
+}
+
+const unsigned k_never = 0;
+
+void complete_barrier(Block* b) {
+  b->bar_result = b->bar_acc;
+  b->bar_arrived = 0;
+  ++b->bar_gen;
+}
+
+[[noreturn]] void fiber_exit(Block* b) {
+  Fiber* self = b->cur;
+  self->wait_word = &k_never;
+  self->wait_value = 0;
+  self->wait_what = "exited";
+  Warp& w = b->warps[self->warp];
+  const unsigned bit = 1u << self->lane;
+  w.live_mask &= ~bit;
+  if ((w.claimed & bit) != 0) {
+    // Group leaders hold a non-zero mask while their group is in flight.
+    unsigned leader = 0;
+    while (leader < 32 && (w.mask[leader] & bit) == 0) ++leader;
+    if (leader < 32)
+      report_warp_misuse(b, self, w.op[leader], w.mask[leader], w.site[leader],
+                         "the thread exited while other lanes wait for it in this collective");
+  }
+  --b->live;
+  Fiber* start = self->next;
+  self->prev->next = self->next;
+  self->next->prev = self->prev;
+  // Exited threads no longer count toward __syncthreads (as on the hardware).
+  if (b->live > 0 && b->bar_arrived > 0 && b->bar_arrived == b->live) complete_barrier(b);
+  Fiber* n = &b->main;
+  if (b->live > 0) {
+    n = find_runnable(start);
+    if (n == nullptr) report_deadlock(b, "a thread exited and the remaining threads cannot proceed");
+  }
+  b->cur = n;
+  threadIdx = n->tid;
+#if defined(SHOAL_SIM_ASAN)
+  __sanitizer_start_switch_fiber(nullptr, n->stack_base, n->stack_size);
+#endif
+  boost::context::detail::jump_fcontext(n->ctx, self);
+  __builtin_unreachable();
+}
+
+void fiber_entry(boost::context::detail::transfer_t t) {
+#if defined(SHOAL_SIM_ASAN)
+  __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
+#endif
+  static_cast<Fiber*>(t.data)->ctx = t.fctx;
+  Block* b = t_block;
+  b->launch->spec->call->run();
+  fiber_exit(b);
+}
+
+void run_block(Launch& L, unsigned linear_block, WorkerState& w) {
+  const LaunchSpec& s = *L.spec;
+  const unsigned n = L.nthreads;
+  blockIdx = uint3{linear_block % s.grid.x, (linear_block / s.grid.x) % s.grid.y, linear_block / (s.grid.x * s.grid.y)};
+  blockDim = s.block;
+  gridDim = s.grid;
+  ensure_stacks(w, n);
+  ensure_smem(w, s.dynamic_smem);
+
+  Block& b = w.block;
+  b.launch = &L;
+  b.fibers = w.fibers.data();
+  b.warps = w.warps.data();
+  b.nthreads = n;
+  b.live = n;
+  b.bar_arrived = 0;
+  b.bar_gen = 0;
+  b.spin_streak = 0;
+  b.backoff = 0;
+  b.block_idx = blockIdx;
+  if (!w.main_known) {
+    pthread_attr_t attr;
+    pthread_getattr_np(pthread_self(), &attr);
+    pthread_attr_getstack(&attr, &b.main.stack_base, &b.main.stack_size);
+    pthread_attr_destroy(&attr);
+    w.main_known = true;
+  }
+  for (unsigned i = 0; i < n; ++i) {
+    Fiber& f = w.fibers[i];
+    const Stack& st = w.stacks[i];
+#if defined(SHOAL_SIM_ASAN)
+    // A finished fiber never unwound its frames; clear their poisoning.
+    __asan_unpoison_memory_region(st.base, st.size);
+#endif
+    f.tid = uint3{i % s.block.x, (i / s.block.x) % s.block.y, i / (s.block.x * s.block.y)};
+    f.linear = i;
+    f.lane = i & 31;
+    f.warp = i >> 5;
+    f.wait_word = nullptr;
+    f.wait_what = nullptr;
+    f.stack_base = st.base;
+    f.stack_size = st.size;
+    f.asan_fake_stack = nullptr;
+    f.ctx = boost::context::detail::make_fcontext(static_cast<char*>(st.base) + st.size, st.size, fiber_entry);
+  }
+  // Schedule ring: index order, or a seeded permutation.
+  std::vector<unsigned> order(n);
+  for (unsigned i = 0; i < n; ++i) order[i] = i;
+  if (config().seeded) {
+    std::mt19937_64 rng(config().seed ^ (L.serial * 0x9e3779b97f4a7c15ull) ^ (uint64_t{linear_block} << 32));
+    std::shuffle(order.begin(), order.end(), rng);
+  }
+  for (unsigned i = 0; i < n; ++i) {
+    Fiber& f = w.fibers[order[i]];
+    f.next = &w.fibers[order[(i + 1) % n]];
+    f.prev = &w.fibers[order[(i + n - 1) % n]];
+  }
+  const unsigned nwarps = (n + 31) / 32;
+  for (unsigned i = 0; i < nwarps; ++i) {
+    Warp& wp = w.warps[i];
+    const unsigned lanes = std::min(32u, n - i * 32);
+    wp.live_mask = lanes == 32 ? 0xffffffffu : ((1u << lanes) - 1);
+    wp.arrived = 0;
+    wp.claimed = 0;
+    std::memset(wp.mask, 0, sizeof(wp.mask));
+    std::memset(wp.seq, 0, sizeof(wp.seq));
+  }
+  t_block = &b;
+  t_dynamic_smem = w.smem;
+  switch_to(&b, &b.main, &w.fibers[order[0]]);
+  t_block = nullptr;
+  t_dynamic_smem = nullptr;
+}
+
+void print_fiber_states(const Block* b) {
+  // Group consecutive threads that wait at the same place.
+  const Fiber* fibers = b->fibers;
+  unsigned i = 0;
+  while (i < b->nthreads) {
+    const Fiber& f = fibers[i];
+    unsigned j = i + 1;
+    while (j < b->nthreads && fibers[j].wait_what == f.wait_what &&
+           fibers[j].wait_site.line() == f.wait_site.line() &&
+           std::strcmp(fibers[j].wait_site.file_name(), f.wait_site.file_name()) == 0)
+      ++j;
+    const char* what = f.wait_what != nullptr ? f.wait_what : "running (not at a barrier, collective or spin hook)";
+    char range[64];
+    if (j - i == 1)
+      std::snprintf(range, sizeof(range), "thread (%u,%u,%u)", f.tid.x, f.tid.y, f.tid.z);
+    else
+      std::snprintf(range, sizeof(range), "threads %u..%u (linear)", i, j - 1);
+    if (f.wait_what == nullptr || std::strcmp(f.wait_what, "exited") == 0)
+      std::fprintf(stderr, "shoal sim:   %s: %s\n", range, what);
+    else
+      std::fprintf(stderr, "shoal sim:   %s: waiting in %s at %s:%u\n", range, what, f.wait_site.file_name(),
+                   static_cast<unsigned>(f.wait_site.line()));
+    i = j;
+  }
+}
+
+}  // namespace
+
+const Config& config() {
+  static const Config c = load_config();
+  return c;
+}
+
+void run_blocks(Launch& L, unsigned slot) {
+  WorkerState& w = t_worker;
+  for (;;) {
+    const unsigned blk = L.next_block.fetch_add(1, std::memory_order_relaxed);
+    if (blk >= L.nblocks) break;
+    L.active[slot].store(&w.block, std::memory_order_release);
+    run_block(L, blk, w);
+    L.active[slot].store(nullptr, std::memory_order_release);
+  }
+}
+
+const char* warp_op_name(WarpOp op) {
+  switch (op) {
+    case WarpOp::sync: return "__syncwarp";
+    case WarpOp::shfl: return "__shfl*_sync";
+    case WarpOp::ballot: return "__ballot_sync";
+    case WarpOp::any: return "__any_sync";
+    case WarpOp::all: return "__all_sync";
+    case WarpOp::match_any: return "__match_any_sync";
+    case WarpOp::match_all: return "__match_all_sync";
+    case WarpOp::reduce_add: return "__reduce_add_sync";
+    case WarpOp::reduce_min_u:
+    case WarpOp::reduce_min_s: return "__reduce_min_sync";
+    case WarpOp::reduce_max_u:
+    case WarpOp::reduce_max_s: return "__reduce_max_sync";
+    case WarpOp::reduce_and: return "__reduce_and_sync";
+    case WarpOp::reduce_or: return "__reduce_or_sync";
+    case WarpOp::reduce_xor: return "__reduce_xor_sync";
+  }
+  return "warp collective";
+}
+
+void warp_complete(Warp& w, unsigned mask, WarpOp op) {
+  uint64_t all = 0;
+  switch (op) {
+    case WarpOp::sync: break;
+    case WarpOp::shfl:
+      for (unsigned m = mask; m != 0; m &= m - 1) {
+        const unsigned l = static_cast<unsigned>(__builtin_ctz(m));
+        // A source lane outside the mask is undefined on the GPU; sim returns
+        // whatever that lane last contributed.
+        w.out[l] = w.in[w.arg[l]];
+      }
+      break;
+    case WarpOp::ballot:
+    case WarpOp::any:
+    case WarpOp::all: {
+      unsigned ballot = 0;
+      for (unsigned m = mask; m != 0; m &= m - 1) {
+        const unsigned l = static_cast<unsigned>(__builtin_ctz(m));
+        if (w.in[l] != 0) ballot |= 1u << l;
+      }
+      all = op == WarpOp::ballot ? ballot : op == WarpOp::any ? ballot != 0 : ballot == mask;
+      break;
+    }
+    case WarpOp::match_any:
+      for (unsigned m = mask; m != 0; m &= m - 1) {
+        const unsigned l = static_cast<unsigned>(__builtin_ctz(m));
+        unsigned same = 0;
+        for (unsigned k = mask; k != 0; k &= k - 1) {
+          const unsigned o = static_cast<unsigned>(__builtin_ctz(k));
+          if (w.in[o] == w.in[l]) same |= 1u << o;
+        }
+        w.out[l] = same;
+      }
+      break;
+    case WarpOp::match_all: {
+      const uint64_t first = w.in[__builtin_ctz(mask)];
+      all = mask;
+      for (unsigned m = mask; m != 0; m &= m - 1)
+        if (w.in[__builtin_ctz(m)] != first) all = 0;
+      break;
+    }
+    default: {
+      const unsigned l0 = static_cast<unsigned>(__builtin_ctz(mask));
+      uint32_t acc = static_cast<uint32_t>(w.in[l0]);
+      for (unsigned m = mask & (mask - 1); m != 0; m &= m - 1) {
+        const uint32_t v = static_cast<uint32_t>(w.in[__builtin_ctz(m)]);
+        switch (op) {
+          case WarpOp::reduce_add: acc += v; break;
+          case WarpOp::reduce_min_u: acc = std::min(acc, v); break;
+          case WarpOp::reduce_max_u: acc = std::max(acc, v); break;
+          case WarpOp::reduce_min_s:
+            acc = static_cast<uint32_t>(std::min(static_cast<int32_t>(acc), static_cast<int32_t>(v)));
+            break;
+          case WarpOp::reduce_max_s:
+            acc = static_cast<uint32_t>(std::max(static_cast<int32_t>(acc), static_cast<int32_t>(v)));
+            break;
+          case WarpOp::reduce_and: acc &= v; break;
+          case WarpOp::reduce_or: acc |= v; break;
+          case WarpOp::reduce_xor: acc ^= v; break;
+          default: break;
+        }
+      }
+      all = acc;
+      break;
+    }
+  }
+  const bool per_lane = op == WarpOp::shfl || op == WarpOp::match_any;
+  for (unsigned m = mask; m != 0; m &= m - 1) {
+    const unsigned l = static_cast<unsigned>(__builtin_ctz(m));
+    if (!per_lane) w.out[l] = all;
+    ++w.seq[l];
+  }
+}
+
+void os_backoff(Block* b) {
+  Launch* L = b->launch;
+  if (L->has_deadline && std::chrono::steady_clock::now() > L->deadline) report_timeout(*L);
+  ++b->backoff;
+  if (b->backoff < 32) {
+    sched_yield();
+  } else {
+    // Everyone in the block waits on another block or process: sleep a
+    // little, growing to 50 us, so the CPU goes to whoever must progress.
+    const long ns = std::min(50000L, 1000L * static_cast<long>(b->backoff - 31));
+    timespec ts{0, ns};
+    nanosleep(&ts, nullptr);
+  }
+}
+
+static void print_where(const Block* b, const Fiber* f) {
+  std::fprintf(stderr, "shoal sim: kernel %s, block (%u,%u,%u), thread (%u,%u,%u)\n", b->launch->spec->name.c_str(),
+               b->block_idx.x, b->block_idx.y, b->block_idx.z, f->tid.x, f->tid.y, f->tid.z);
+}
+
+void report_deadlock(Block* b, const char* why) {
+  std::fprintf(stderr, "shoal sim: deadlock in kernel %s, block (%u,%u,%u): %s\n", b->launch->spec->name.c_str(),
+               b->block_idx.x, b->block_idx.y, b->block_idx.z, why);
+  print_fiber_states(b);
+  fatal("sim: deadlock in kernel %s block (%u,%u,%u)", b->launch->spec->name.c_str(), b->block_idx.x,
+        b->block_idx.y, b->block_idx.z);
+}
+
+void report_divergent_barrier(Block* b, Fiber* self, std::source_location loc) {
+  print_where(b, self);
+  std::fprintf(stderr,
+               "shoal sim: divergent __syncthreads: this thread reached the barrier at %s:%u while %u thread(s) of "
+               "the block wait at %s:%u\n",
+               loc.file_name(), static_cast<unsigned>(loc.line()), b->bar_arrived, b->bar_site.file_name(),
+               static_cast<unsigned>(b->bar_site.line()));
+  print_fiber_states(b);
+  fatal("sim: divergent __syncthreads in kernel %s block (%u,%u,%u) thread (%u,%u,%u)", b->launch->spec->name.c_str(),
+        b->block_idx.x, b->block_idx.y, b->block_idx.z, self->tid.x, self->tid.y, self->tid.z);
+}
+
+void report_warp_misuse(Block* b, Fiber* self, WarpOp op, unsigned mask, std::source_location loc, const char* why) {
+  const Warp& w = b->warps[self->warp];
+  print_where(b, self);
+  std::fprintf(stderr, "shoal sim: %s(mask 0x%08x) at %s:%u by lane %u: %s\n", warp_op_name(op), mask,
+               loc.file_name(), static_cast<unsigned>(loc.line()), self->lane, why);
+  for (unsigned l = 0; l < 32; ++l) {
+    if (w.mask[l] == 0) continue;
+    std::fprintf(stderr, "shoal sim:   lanes 0x%08x wait in %s(mask 0x%08x) at %s:%u; lanes present 0x%08x\n",
+                 w.arrived & w.mask[l], warp_op_name(w.op[l]), w.mask[l], w.site[l].file_name(),
+                 static_cast<unsigned>(w.site[l].line()), w.live_mask);
+  }
+  fatal("sim: bad warp collective in kernel %s block (%u,%u,%u) thread (%u,%u,%u) (warp %u lane %u)",
+        b->launch->spec->name.c_str(), b->block_idx.x, b->block_idx.y, b->block_idx.z, self->tid.x, self->tid.y,
+        self->tid.z, self->warp, self->lane);
+}
+
+void report_trap(const char* what, std::source_location loc) {
+  Block* b = t_block;
+  if (b == nullptr) fatal("sim: %s at %s:%u (host code)", what, loc.file_name(), static_cast<unsigned>(loc.line()));
+  print_where(b, b->cur);
+  fatal("sim: %s at %s:%u in kernel %s block (%u,%u,%u) thread (%u,%u,%u)", what, loc.file_name(),
+        static_cast<unsigned>(loc.line()), b->launch->spec->name.c_str(), b->block_idx.x, b->block_idx.y,
+        b->block_idx.z, b->cur->tid.x, b->cur->tid.y, b->cur->tid.z);
+}
+
+void report_timeout(Launch& L) {
+  if (L.reported.exchange(true)) {
+    for (;;) pause();  // another thread is reporting and will end the process
+  }
+  std::fprintf(stderr, "shoal sim: kernel %s still running after SHOAL_TIMEOUT=%g s; blocked threads:\n",
+               L.spec->name.c_str(), config().timeout_s);
+  for (auto& slot : L.active) {
+    const Block* b = slot.load(std::memory_order_acquire);
+    if (b == nullptr) continue;
+    std::fprintf(stderr, "shoal sim:  block (%u,%u,%u):\n", b->block_idx.x, b->block_idx.y, b->block_idx.z);
+    print_fiber_states(b);  // racy snapshot of a running block; diagnostics only
+  }
+  fatal("sim: kernel %s timed out (SHOAL_TIMEOUT=%g s)", L.spec->name.c_str(), config().timeout_s);
+}
+
+}  // namespace shoal::sim
+
+long long clock64() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
