@@ -31,6 +31,7 @@ endfunction()
 # Interface target carrying the sanitizer link flags to consumers inside the
 # build tree (tests link against sanitized libraries).
 add_library(shoal_sanitize INTERFACE)
+install(TARGETS shoal_sanitize EXPORT shoalTargets)
 if(SHOAL_SANITIZE)
   target_compile_options(shoal_sanitize INTERFACE $<$<COMPILE_LANGUAGE:CXX,C>:${SHOAL_SANITIZE_FLAGS}>)
   target_link_options(shoal_sanitize INTERFACE ${SHOAL_SANITIZE_FLAGS})

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "base/log.h"
+#include "host/device_state.h"
 #include "host/wait.h"
 
 namespace shoal {
@@ -107,8 +108,9 @@ Status init_locked(const bootstrap::Options& options) {
     SHOAL_CHECK_GOTO(add_team(*r, node), s, undo_heap);
     SHOAL_CHECK_GOTO(add_team(*r, same), s, undo_heap);
   }
+  SHOAL_CHECK_GOTO(device_state_publish(*r), s, undo_device);
   // Nobody may touch a peer's heap (team flags) before the peer zeroed it.
-  SHOAL_CHECK_GOTO(r->boot->barrier(), s, undo_heap);
+  SHOAL_CHECK_GOTO(r->boot->barrier(), s, undo_device);
   SHOAL_INFO("initialised: PE %d of %d, node %d (local rank %d of %d), bootstrap %s, heap %" PRIu64
              " bytes at %p, %d PEs load/store reachable",
              r->my_pe, r->n_pes, r->boot->info().node_id, r->boot->info().local_rank,
@@ -117,6 +119,8 @@ Status init_locked(const bootstrap::Options& options) {
   r.release();
   return Status::ok;
 
+undo_device:
+  device_state_clear(*r);
 undo_heap:
   r->heap.destroy();
 undo_bootstrap:
@@ -165,6 +169,7 @@ void runtime_finalize() {
   std::atomic_thread_fence(std::memory_order_seq_cst);  // quiet
   // Nobody may unmap while a peer still reaches into its heap.
   if (r->boot->barrier() != Status::ok) SHOAL_WARN("shoal_finalize: barrier failed");
+  device_state_clear(*r);
   r->heap.destroy();
   if (r->boot->finalize() != Status::ok) SHOAL_WARN("shoal_finalize: bootstrap finalize failed");
   set_abort_hook(nullptr);

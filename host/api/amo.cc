@@ -5,6 +5,7 @@
 // across processes). Fetching atomics return the old value; all are relaxed
 // with respect to other addresses (use fence/quiet to order them).
 #include "host/api/access.h"
+#include "host/api/sim_dispatch.h"
 #include "shoal/shoal.h"
 
 using namespace shoal;
@@ -26,52 +27,66 @@ extern "C" {
 
 #define SHOAL_DEF_AMO_EXT_(NAME, TYPE)                                                         \
   TYPE shoal_##NAME##_atomic_fetch(const TYPE* source, int pe) {                               \
+    SHOAL_SIM_DISPATCH(NAME##_atomic_fetch, source, pe);                                     \
     return word<TYPE>("shoal_" #NAME "_atomic_fetch", source, pe).load(kRelaxed);              \
   }                                                                                            \
   void shoal_##NAME##_atomic_set(TYPE* dest, TYPE value, int pe) {                             \
+    SHOAL_SIM_DISPATCH(NAME##_atomic_set, dest, value, pe);                                  \
     word<TYPE>("shoal_" #NAME "_atomic_set", dest, pe).store(value, kRelaxed);                 \
   }                                                                                            \
   TYPE shoal_##NAME##_atomic_swap(TYPE* dest, TYPE value, int pe) {                            \
+    SHOAL_SIM_DISPATCH(NAME##_atomic_swap, dest, value, pe);                                 \
     return word<TYPE>("shoal_" #NAME "_atomic_swap", dest, pe).exchange(value, kRelaxed);      \
   }
 
 #define SHOAL_DEF_AMO_STD_(NAME, TYPE)                                                         \
   SHOAL_DEF_AMO_EXT_(NAME, TYPE)                                                               \
   TYPE shoal_##NAME##_atomic_compare_swap(TYPE* dest, TYPE cond, TYPE value, int pe) {         \
+    SHOAL_SIM_DISPATCH(NAME##_atomic_compare_swap, dest, cond, value, pe);                   \
     word<TYPE>("shoal_" #NAME "_atomic_compare_swap", dest, pe)                                \
         .compare_exchange_strong(cond, value, kRelaxed);                                       \
     return cond; /* the old value whether or not it matched */                                 \
   }                                                                                            \
   void shoal_##NAME##_atomic_inc(TYPE* dest, int pe) {                                         \
+    SHOAL_SIM_DISPATCH(NAME##_atomic_inc, dest, pe);                                         \
     word<TYPE>("shoal_" #NAME "_atomic_inc", dest, pe).fetch_add(1, kRelaxed);                 \
   }                                                                                            \
   TYPE shoal_##NAME##_atomic_fetch_inc(TYPE* dest, int pe) {                                   \
+    SHOAL_SIM_DISPATCH(NAME##_atomic_fetch_inc, dest, pe);                                   \
     return word<TYPE>("shoal_" #NAME "_atomic_fetch_inc", dest, pe).fetch_add(1, kRelaxed);    \
   }                                                                                            \
   void shoal_##NAME##_atomic_add(TYPE* dest, TYPE value, int pe) {                             \
+    SHOAL_SIM_DISPATCH(NAME##_atomic_add, dest, value, pe);                                  \
     word<TYPE>("shoal_" #NAME "_atomic_add", dest, pe).fetch_add(value, kRelaxed);             \
   }                                                                                            \
   TYPE shoal_##NAME##_atomic_fetch_add(TYPE* dest, TYPE value, int pe) {                       \
+    SHOAL_SIM_DISPATCH(NAME##_atomic_fetch_add, dest, value, pe);                            \
     return word<TYPE>("shoal_" #NAME "_atomic_fetch_add", dest, pe).fetch_add(value, kRelaxed);\
   }
 
 #define SHOAL_DEF_AMO_BIT_(NAME, TYPE)                                                         \
   void shoal_##NAME##_atomic_and(TYPE* dest, TYPE value, int pe) {                             \
+    SHOAL_SIM_DISPATCH(NAME##_atomic_and, dest, value, pe);                                  \
     word<TYPE>("shoal_" #NAME "_atomic_and", dest, pe).fetch_and(value, kRelaxed);             \
   }                                                                                            \
   void shoal_##NAME##_atomic_or(TYPE* dest, TYPE value, int pe) {                              \
+    SHOAL_SIM_DISPATCH(NAME##_atomic_or, dest, value, pe);                                   \
     word<TYPE>("shoal_" #NAME "_atomic_or", dest, pe).fetch_or(value, kRelaxed);               \
   }                                                                                            \
   void shoal_##NAME##_atomic_xor(TYPE* dest, TYPE value, int pe) {                             \
+    SHOAL_SIM_DISPATCH(NAME##_atomic_xor, dest, value, pe);                                  \
     word<TYPE>("shoal_" #NAME "_atomic_xor", dest, pe).fetch_xor(value, kRelaxed);             \
   }                                                                                            \
   TYPE shoal_##NAME##_atomic_fetch_and(TYPE* dest, TYPE value, int pe) {                       \
+    SHOAL_SIM_DISPATCH(NAME##_atomic_fetch_and, dest, value, pe);                            \
     return word<TYPE>("shoal_" #NAME "_atomic_fetch_and", dest, pe).fetch_and(value, kRelaxed);\
   }                                                                                            \
   TYPE shoal_##NAME##_atomic_fetch_or(TYPE* dest, TYPE value, int pe) {                        \
+    SHOAL_SIM_DISPATCH(NAME##_atomic_fetch_or, dest, value, pe);                             \
     return word<TYPE>("shoal_" #NAME "_atomic_fetch_or", dest, pe).fetch_or(value, kRelaxed);  \
   }                                                                                            \
   TYPE shoal_##NAME##_atomic_fetch_xor(TYPE* dest, TYPE value, int pe) {                       \
+    SHOAL_SIM_DISPATCH(NAME##_atomic_fetch_xor, dest, value, pe);                            \
     return word<TYPE>("shoal_" #NAME "_atomic_fetch_xor", dest, pe).fetch_xor(value, kRelaxed);\
   }
 

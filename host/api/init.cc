@@ -4,6 +4,7 @@
 
 #include "base/log.h"
 #include "host/runtime.h"
+#include "host/api/sim_dispatch.h"
 #include "shoal/shoal.h"
 
 using namespace shoal;
@@ -106,10 +107,18 @@ void shoal_info_get_name(char* name) {
                           SHOAL_MAJOR_VERSION, SHOAL_MINOR_VERSION, SHOAL_PATCH_VERSION);
 }
 
-int shoal_my_pe(void) { return rt("shoal_my_pe").my_pe; }
-int shoal_n_pes(void) { return rt("shoal_n_pes").n_pes; }
+int shoal_my_pe(void) {
+  SHOAL_SIM_DISPATCH(my_pe);
+  return rt("shoal_my_pe").my_pe;
+}
+
+int shoal_n_pes(void) {
+  SHOAL_SIM_DISPATCH(n_pes);
+  return rt("shoal_n_pes").n_pes;
+}
 
 int shoal_team_my_pe(shoal_team_t team) {
+  SHOAL_SIM_DISPATCH(team_my_pe, team);
   Runtime* r = runtime_or_null();
   if (!r || team < 0 || static_cast<std::size_t>(team) >= r->teams.size() || !r->teams[team].live)
     return -1;
@@ -117,6 +126,7 @@ int shoal_team_my_pe(shoal_team_t team) {
 }
 
 int shoal_team_n_pes(shoal_team_t team) {
+  SHOAL_SIM_DISPATCH(team_n_pes, team);
   Runtime* r = runtime_or_null();
   if (!r || team < 0 || static_cast<std::size_t>(team) >= r->teams.size() || !r->teams[team].live)
     return -1;
@@ -124,6 +134,7 @@ int shoal_team_n_pes(shoal_team_t team) {
 }
 
 int shoal_team_translate_pe(shoal_team_t src_team, int src_pe, shoal_team_t dest_team) {
+  SHOAL_SIM_DISPATCH(team_translate_pe, src_team, src_pe, dest_team);
   Runtime* r = runtime_or_null();
   if (!r) return -1;
   auto valid = [&](int t) {

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "host/api/access.h"
+#include "host/api/sim_dispatch.h"
 #include "shoal/shoal.h"
 
 using namespace shoal;
@@ -73,6 +74,7 @@ void shoal_free(void* ptr) {
 }
 
 void* shoal_ptr(const void* dest, int pe) {
+  SHOAL_SIM_DISPATCH(ptr, dest, pe);
   Runtime* r = runtime_or_null();
   if (!r || pe < 0 || pe >= r->n_pes || !r->heap.contains(dest)) return nullptr;
   return r->heap.peer_ptr(dest, pe);

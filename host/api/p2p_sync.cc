@@ -9,6 +9,7 @@
 
 #include "host/api/access.h"
 #include "host/wait.h"
+#include "host/api/sim_dispatch.h"
 #include "shoal/shoal.h"
 
 using namespace shoal;
@@ -192,74 +193,88 @@ extern "C" {
 
 #define SHOAL_DEF_P2P_(NAME, TYPE)                                                             \
   void shoal_##NAME##_wait_until(TYPE* ivar, int cmp, TYPE cmp_value) {                        \
+    SHOAL_SIM_DISPATCH(NAME##_wait_until, ivar, cmp, cmp_value);                             \
     wait_all(Vars<TYPE>{"shoal_" #NAME "_wait_until", ivar, 1, nullptr, cmp, nullptr,          \
                         cmp_value});                                                           \
   }                                                                                            \
   void shoal_##NAME##_wait_until_all(TYPE* ivars, size_t nelems, const int* status, int cmp,   \
                                      TYPE cmp_value) {                                         \
+    SHOAL_SIM_DISPATCH(NAME##_wait_until_all, ivars, nelems, status, cmp, cmp_value);        \
     wait_all(Vars<TYPE>{"shoal_" #NAME "_wait_until_all", ivars, nelems, status, cmp, nullptr, \
                         cmp_value});                                                           \
   }                                                                                            \
   size_t shoal_##NAME##_wait_until_any(TYPE* ivars, size_t nelems, const int* status, int cmp, \
                                        TYPE cmp_value) {                                       \
+    SHOAL_SIM_DISPATCH(NAME##_wait_until_any, ivars, nelems, status, cmp, cmp_value);        \
     return wait_any(Vars<TYPE>{"shoal_" #NAME "_wait_until_any", ivars, nelems, status, cmp,   \
                                nullptr, cmp_value});                                           \
   }                                                                                            \
   size_t shoal_##NAME##_wait_until_some(TYPE* ivars, size_t nelems, size_t* indices,           \
                                         const int* status, int cmp, TYPE cmp_value) {          \
+    SHOAL_SIM_DISPATCH(NAME##_wait_until_some, ivars, nelems, indices, status, cmp, cmp_value); \
     return wait_some(Vars<TYPE>{"shoal_" #NAME "_wait_until_some", ivars, nelems, status, cmp, \
                                 nullptr, cmp_value},                                           \
                      indices);                                                                 \
   }                                                                                            \
   void shoal_##NAME##_wait_until_all_vector(TYPE* ivars, size_t nelems, const int* status,     \
                                             int cmp, const TYPE* cmp_values) {                 \
+    SHOAL_SIM_DISPATCH(NAME##_wait_until_all_vector, ivars, nelems, status, cmp, cmp_values); \
     wait_all(Vars<TYPE>{"shoal_" #NAME "_wait_until_all_vector", ivars, nelems, status, cmp,   \
                         cmp_values, static_cast<TYPE>(0)});                                                  \
   }                                                                                            \
   size_t shoal_##NAME##_wait_until_any_vector(TYPE* ivars, size_t nelems, const int* status,   \
                                               int cmp, const TYPE* cmp_values) {               \
+    SHOAL_SIM_DISPATCH(NAME##_wait_until_any_vector, ivars, nelems, status, cmp, cmp_values); \
     return wait_any(Vars<TYPE>{"shoal_" #NAME "_wait_until_any_vector", ivars, nelems, status, \
                                cmp, cmp_values, static_cast<TYPE>(0)});                                      \
   }                                                                                            \
   size_t shoal_##NAME##_wait_until_some_vector(TYPE* ivars, size_t nelems, size_t* indices,    \
                                                const int* status, int cmp,                     \
                                                const TYPE* cmp_values) {                       \
+    SHOAL_SIM_DISPATCH(NAME##_wait_until_some_vector, ivars, nelems, indices, status, cmp, cmp_values); \
     return wait_some(Vars<TYPE>{"shoal_" #NAME "_wait_until_some_vector", ivars, nelems,       \
                                 status, cmp, cmp_values, static_cast<TYPE>(0)},                              \
                      indices);                                                                 \
   }                                                                                            \
   int shoal_##NAME##_test(TYPE* ivar, int cmp, TYPE cmp_value) {                               \
+    SHOAL_SIM_DISPATCH(NAME##_test, ivar, cmp, cmp_value);                                   \
     return test_all(Vars<TYPE>{"shoal_" #NAME "_test", ivar, 1, nullptr, cmp, nullptr,         \
                                cmp_value});                                                    \
   }                                                                                            \
   int shoal_##NAME##_test_all(TYPE* ivars, size_t nelems, const int* status, int cmp,          \
                               TYPE cmp_value) {                                                \
+    SHOAL_SIM_DISPATCH(NAME##_test_all, ivars, nelems, status, cmp, cmp_value);              \
     return test_all(Vars<TYPE>{"shoal_" #NAME "_test_all", ivars, nelems, status, cmp,         \
                                nullptr, cmp_value});                                           \
   }                                                                                            \
   size_t shoal_##NAME##_test_any(TYPE* ivars, size_t nelems, const int* status, int cmp,       \
                                  TYPE cmp_value) {                                             \
+    SHOAL_SIM_DISPATCH(NAME##_test_any, ivars, nelems, status, cmp, cmp_value);              \
     return test_any(Vars<TYPE>{"shoal_" #NAME "_test_any", ivars, nelems, status, cmp,         \
                                nullptr, cmp_value});                                           \
   }                                                                                            \
   size_t shoal_##NAME##_test_some(TYPE* ivars, size_t nelems, size_t* indices,                 \
                                   const int* status, int cmp, TYPE cmp_value) {                \
+    SHOAL_SIM_DISPATCH(NAME##_test_some, ivars, nelems, indices, status, cmp, cmp_value);    \
     return test_some(Vars<TYPE>{"shoal_" #NAME "_test_some", ivars, nelems, status, cmp,       \
                                 nullptr, cmp_value},                                           \
                      indices);                                                                 \
   }                                                                                            \
   int shoal_##NAME##_test_all_vector(TYPE* ivars, size_t nelems, const int* status, int cmp,   \
                                      const TYPE* cmp_values) {                                 \
+    SHOAL_SIM_DISPATCH(NAME##_test_all_vector, ivars, nelems, status, cmp, cmp_values);      \
     return test_all(Vars<TYPE>{"shoal_" #NAME "_test_all_vector", ivars, nelems, status, cmp,  \
                                cmp_values, static_cast<TYPE>(0)});                                           \
   }                                                                                            \
   size_t shoal_##NAME##_test_any_vector(TYPE* ivars, size_t nelems, const int* status,         \
                                         int cmp, const TYPE* cmp_values) {                     \
+    SHOAL_SIM_DISPATCH(NAME##_test_any_vector, ivars, nelems, status, cmp, cmp_values);      \
     return test_any(Vars<TYPE>{"shoal_" #NAME "_test_any_vector", ivars, nelems, status, cmp,  \
                                cmp_values, static_cast<TYPE>(0)});                                           \
   }                                                                                            \
   size_t shoal_##NAME##_test_some_vector(TYPE* ivars, size_t nelems, size_t* indices,          \
                                          const int* status, int cmp, const TYPE* cmp_values) { \
+    SHOAL_SIM_DISPATCH(NAME##_test_some_vector, ivars, nelems, indices, status, cmp, cmp_values); \
     return test_some(Vars<TYPE>{"shoal_" #NAME "_test_some_vector", ivars, nelems, status,     \
                                 cmp, cmp_values, static_cast<TYPE>(0)},                                      \
                      indices);                                                                 \
@@ -268,17 +283,20 @@ SHOAL_FOR_P2P_SYNC_TYPES(SHOAL_DEF_P2P_)
 #undef SHOAL_DEF_P2P_
 
 uint64_t shoal_signal_fetch(const uint64_t* sig_addr) {
+  SHOAL_SIM_DISPATCH(signal_fetch, sig_addr);
   Runtime& r = rt("shoal_signal_fetch");
   return load_acquire(local_var<std::uint64_t>(r, "shoal_signal_fetch", sig_addr, "sig_addr"));
 }
 
 uint64_t shoal_signal_wait_until(uint64_t* sig_addr, int cmp, uint64_t cmp_value) {
+  SHOAL_SIM_DISPATCH(signal_wait_until, sig_addr, cmp, cmp_value);
   Vars<std::uint64_t> v{"shoal_signal_wait_until", sig_addr, 1, nullptr, cmp, nullptr, cmp_value};
   wait_all(v);
   return load_acquire(sig_addr);
 }
 
 void shoal_signal_op(uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  SHOAL_SIM_DISPATCH(signal_op, sig_addr, signal, sig_op, pe);
   Runtime& r = rt("shoal_signal_op");
   check_sig_op("shoal_signal_op", sig_op);
   apply_signal(atomic_target<std::uint64_t>(r, "shoal_signal_op", sig_addr, pe, "sig_addr"), signal,

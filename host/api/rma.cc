@@ -6,6 +6,7 @@
 // the _nbi forms are the blocking ones and quiet only needs a fence; the
 // remote transport (when present) makes _nbi truly non-blocking.
 #include "host/api/access.h"
+#include "host/api/sim_dispatch.h"
 #include "shoal/shoal.h"
 
 using namespace shoal;
@@ -76,39 +77,48 @@ extern "C" {
 
 #define SHOAL_DEF_RMA_(NAME, TYPE)                                                             \
   void shoal_##NAME##_p(TYPE* dest, TYPE value, int pe) {                                      \
+    SHOAL_SIM_DISPATCH(NAME##_p, dest, value, pe);                                           \
     putmem("shoal_" #NAME "_p", dest, &value, sizeof(TYPE), pe);                               \
   }                                                                                            \
   TYPE shoal_##NAME##_g(const TYPE* source, int pe) {                                          \
+    SHOAL_SIM_DISPATCH(NAME##_g, source, pe);                                                \
     TYPE v;                                                                                    \
     getmem("shoal_" #NAME "_g", &v, source, sizeof(TYPE), pe);                                 \
     return v;                                                                                  \
   }                                                                                            \
   void shoal_##NAME##_put(TYPE* dest, const TYPE* source, size_t nelems, int pe) {             \
+    SHOAL_SIM_DISPATCH(NAME##_put, dest, source, nelems, pe);                                \
     putmem("shoal_" #NAME "_put", dest, source,                                                \
            checked_bytes("shoal_" #NAME "_put", nelems, sizeof(TYPE)), pe);                    \
   }                                                                                            \
   void shoal_##NAME##_get(TYPE* dest, const TYPE* source, size_t nelems, int pe) {             \
+    SHOAL_SIM_DISPATCH(NAME##_get, dest, source, nelems, pe);                                \
     getmem("shoal_" #NAME "_get", dest, source,                                                \
            checked_bytes("shoal_" #NAME "_get", nelems, sizeof(TYPE)), pe);                    \
   }                                                                                            \
   void shoal_##NAME##_put_nbi(TYPE* dest, const TYPE* source, size_t nelems, int pe) {         \
+    SHOAL_SIM_DISPATCH(NAME##_put_nbi, dest, source, nelems, pe);                            \
     putmem("shoal_" #NAME "_put_nbi", dest, source,                                            \
            checked_bytes("shoal_" #NAME "_put_nbi", nelems, sizeof(TYPE)), pe);                \
   }                                                                                            \
   void shoal_##NAME##_get_nbi(TYPE* dest, const TYPE* source, size_t nelems, int pe) {         \
+    SHOAL_SIM_DISPATCH(NAME##_get_nbi, dest, source, nelems, pe);                            \
     getmem("shoal_" #NAME "_get_nbi", dest, source,                                            \
            checked_bytes("shoal_" #NAME "_get_nbi", nelems, sizeof(TYPE)), pe);                \
   }                                                                                            \
   void shoal_##NAME##_iput(TYPE* dest, const TYPE* source, ptrdiff_t dst, ptrdiff_t sst,       \
                            size_t nelems, int pe) {                                            \
+    SHOAL_SIM_DISPATCH(NAME##_iput, dest, source, dst, sst, nelems, pe);                     \
     iputmem("shoal_" #NAME "_iput", dest, source, dst, sst, nelems, sizeof(TYPE), pe);         \
   }                                                                                            \
   void shoal_##NAME##_iget(TYPE* dest, const TYPE* source, ptrdiff_t dst, ptrdiff_t sst,       \
                            size_t nelems, int pe) {                                            \
+    SHOAL_SIM_DISPATCH(NAME##_iget, dest, source, dst, sst, nelems, pe);                     \
     igetmem("shoal_" #NAME "_iget", dest, source, dst, sst, nelems, sizeof(TYPE), pe);         \
   }                                                                                            \
   void shoal_##NAME##_put_signal(TYPE* dest, const TYPE* source, size_t nelems,               \
                                  uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {   \
+    SHOAL_SIM_DISPATCH(NAME##_put_signal, dest, source, nelems, sig_addr, signal, sig_op, pe); \
     putmem_signal("shoal_" #NAME "_put_signal", dest, source,                                  \
                   checked_bytes("shoal_" #NAME "_put_signal", nelems, sizeof(TYPE)), sig_addr, \
                   signal, sig_op, pe);                                                         \
@@ -116,6 +126,7 @@ extern "C" {
   void shoal_##NAME##_put_signal_nbi(TYPE* dest, const TYPE* source, size_t nelems,           \
                                      uint64_t* sig_addr, uint64_t signal, int sig_op,         \
                                      int pe) {                                                 \
+    SHOAL_SIM_DISPATCH(NAME##_put_signal_nbi, dest, source, nelems, sig_addr, signal, sig_op, pe); \
     putmem_signal("shoal_" #NAME "_put_signal_nbi", dest, source,                              \
                   checked_bytes("shoal_" #NAME "_put_signal_nbi", nelems, sizeof(TYPE)),       \
                   sig_addr, signal, sig_op, pe);                                               \
@@ -125,37 +136,45 @@ SHOAL_FOR_RMA_TYPES(SHOAL_DEF_RMA_)
 
 #define SHOAL_DEF_SIZED_(BITS, BYTES)                                                          \
   void shoal_put##BITS(void* dest, const void* source, size_t nelems, int pe) {               \
+    SHOAL_SIM_DISPATCH(put##BITS, dest, source, nelems, pe);                                   \
     putmem("shoal_put" #BITS, dest, source, checked_bytes("shoal_put" #BITS, nelems, BYTES),  \
            pe);                                                                                \
   }                                                                                            \
   void shoal_get##BITS(void* dest, const void* source, size_t nelems, int pe) {               \
+    SHOAL_SIM_DISPATCH(get##BITS, dest, source, nelems, pe);                                   \
     getmem("shoal_get" #BITS, dest, source, checked_bytes("shoal_get" #BITS, nelems, BYTES),  \
            pe);                                                                                \
   }                                                                                            \
   void shoal_put##BITS##_nbi(void* dest, const void* source, size_t nelems, int pe) {         \
+    SHOAL_SIM_DISPATCH(put##BITS##_nbi, dest, source, nelems, pe);                             \
     putmem("shoal_put" #BITS "_nbi", dest, source,                                             \
            checked_bytes("shoal_put" #BITS "_nbi", nelems, BYTES), pe);                        \
   }                                                                                            \
   void shoal_get##BITS##_nbi(void* dest, const void* source, size_t nelems, int pe) {         \
+    SHOAL_SIM_DISPATCH(get##BITS##_nbi, dest, source, nelems, pe);                             \
     getmem("shoal_get" #BITS "_nbi", dest, source,                                             \
            checked_bytes("shoal_get" #BITS "_nbi", nelems, BYTES), pe);                        \
   }                                                                                            \
   void shoal_iput##BITS(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,         \
                         size_t nelems, int pe) {                                               \
+    SHOAL_SIM_DISPATCH(iput##BITS, dest, source, dst, sst, nelems, pe);                        \
     iputmem("shoal_iput" #BITS, dest, source, dst, sst, nelems, BYTES, pe);                    \
   }                                                                                            \
   void shoal_iget##BITS(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,         \
                         size_t nelems, int pe) {                                               \
+    SHOAL_SIM_DISPATCH(iget##BITS, dest, source, dst, sst, nelems, pe);                        \
     igetmem("shoal_iget" #BITS, dest, source, dst, sst, nelems, BYTES, pe);                    \
   }                                                                                            \
   void shoal_put##BITS##_signal(void* dest, const void* source, size_t nelems,               \
                                 uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {    \
+    SHOAL_SIM_DISPATCH(put##BITS##_signal, dest, source, nelems, sig_addr, signal, sig_op, pe); \
     putmem_signal("shoal_put" #BITS "_signal", dest, source,                                   \
                   checked_bytes("shoal_put" #BITS "_signal", nelems, BYTES), sig_addr, signal, \
                   sig_op, pe);                                                                 \
   }                                                                                            \
   void shoal_put##BITS##_signal_nbi(void* dest, const void* source, size_t nelems,           \
                                     uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {\
+    SHOAL_SIM_DISPATCH(put##BITS##_signal_nbi, dest, source, nelems, sig_addr, signal, sig_op, pe); \
     putmem_signal("shoal_put" #BITS "_signal_nbi", dest, source,                               \
                   checked_bytes("shoal_put" #BITS "_signal_nbi", nelems, BYTES), sig_addr,     \
                   signal, sig_op, pe);                                                         \
@@ -164,23 +183,29 @@ SHOAL_FOR_SIZES(SHOAL_DEF_SIZED_)
 #undef SHOAL_DEF_SIZED_
 
 void shoal_putmem(void* dest, const void* source, size_t nbytes, int pe) {
+  SHOAL_SIM_DISPATCH(putmem, dest, source, nbytes, pe);
   putmem("shoal_putmem", dest, source, nbytes, pe);
 }
 void shoal_getmem(void* dest, const void* source, size_t nbytes, int pe) {
+  SHOAL_SIM_DISPATCH(getmem, dest, source, nbytes, pe);
   getmem("shoal_getmem", dest, source, nbytes, pe);
 }
 void shoal_putmem_nbi(void* dest, const void* source, size_t nbytes, int pe) {
+  SHOAL_SIM_DISPATCH(putmem_nbi, dest, source, nbytes, pe);
   putmem("shoal_putmem_nbi", dest, source, nbytes, pe);
 }
 void shoal_getmem_nbi(void* dest, const void* source, size_t nbytes, int pe) {
+  SHOAL_SIM_DISPATCH(getmem_nbi, dest, source, nbytes, pe);
   getmem("shoal_getmem_nbi", dest, source, nbytes, pe);
 }
 void shoal_putmem_signal(void* dest, const void* source, size_t nbytes, uint64_t* sig_addr,
                          uint64_t signal, int sig_op, int pe) {
+  SHOAL_SIM_DISPATCH(putmem_signal, dest, source, nbytes, sig_addr, signal, sig_op, pe);
   putmem_signal("shoal_putmem_signal", dest, source, nbytes, sig_addr, signal, sig_op, pe);
 }
 void shoal_putmem_signal_nbi(void* dest, const void* source, size_t nbytes, uint64_t* sig_addr,
                              uint64_t signal, int sig_op, int pe) {
+  SHOAL_SIM_DISPATCH(putmem_signal_nbi, dest, source, nbytes, sig_addr, signal, sig_op, pe);
   putmem_signal("shoal_putmem_signal_nbi", dest, source, nbytes, sig_addr, signal, sig_op, pe);
 }
 

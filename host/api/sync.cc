@@ -1,5 +1,6 @@
 // Ordering and synchronisation: fence, quiet, barriers.
 #include "host/api/access.h"
+#include "host/api/sim_dispatch.h"
 #include "shoal/shoal.h"
 
 using namespace shoal;
@@ -9,27 +10,32 @@ extern "C" {
 // Host puts through load/store are complete when they return; fence and
 // quiet therefore only need to order this thread's memory operations.
 void shoal_fence(void) {
+  SHOAL_SIM_DISPATCH(fence);
   rt("shoal_fence");
   std::atomic_thread_fence(std::memory_order_seq_cst);
 }
 
 void shoal_quiet(void) {
+  SHOAL_SIM_DISPATCH(quiet);
   rt("shoal_quiet");
   std::atomic_thread_fence(std::memory_order_seq_cst);
 }
 
 void shoal_barrier_all(void) {
+  SHOAL_SIM_DISPATCH(barrier_all);
   Runtime& r = rt("shoal_barrier_all");
   std::atomic_thread_fence(std::memory_order_seq_cst);
   team_sync(r, r.teams[SHOAL_TEAM_WORLD], "shoal_barrier_all");
 }
 
 void shoal_sync_all(void) {
+  SHOAL_SIM_DISPATCH(sync_all);
   Runtime& r = rt("shoal_sync_all");
   team_sync(r, r.teams[SHOAL_TEAM_WORLD], "shoal_sync_all");
 }
 
 int shoal_barrier(shoal_team_t team) {
+  SHOAL_SIM_DISPATCH(barrier, team);
   Runtime& r = rt("shoal_barrier");
   Team& t = team_of(r, "shoal_barrier", team);
   if (t.my_index < 0) fatal("shoal_barrier: PE %d is not a member of team %d", r.my_pe, team);
@@ -39,6 +45,7 @@ int shoal_barrier(shoal_team_t team) {
 }
 
 int shoal_sync(shoal_team_t team) {
+  SHOAL_SIM_DISPATCH(sync, team);
   Runtime& r = rt("shoal_sync");
   Team& t = team_of(r, "shoal_sync", team);
   if (t.my_index < 0) fatal("shoal_sync: PE %d is not a member of team %d", r.my_pe, team);

@@ -15,11 +15,11 @@
 //     only. One thread (warp, block for the _warp/_block forms) per PE calls it.
 #pragma once
 
-#include "shoal/device/arch/atomic.h"
-#include "shoal/device/arch/fence.h"
-#include "shoal/device/arch/memory.h"
-#include "shoal/device/arch/spin.h"
-#include "shoal/device/arch/timer.h"
+#include "device/arch/atomic.h"
+#include "device/arch/fence.h"
+#include "device/arch/memory.h"
+#include "device/arch/spin.h"
+#include "device/arch/timer.h"
 #include "shoal/device/check.cuh"
 #include "shoal/device/copy.cuh"
 #include "shoal/types.h"

@@ -13,7 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "shoal/device/arch/platform.h"
+#include <cuda_runtime.h>
+
+#include "device/arch/platform.h"
 
 namespace shoal::device {
 

@@ -4,6 +4,10 @@
 // cooperative groups. Host code never needs it.
 #pragma once
 
+// Marks a translation unit compiled as sim device code (shoal/shoal.h then
+// includes the device API).
+#define SHOAL_SIM_PRELUDE 1
+
 // Keep the toolkit from declaring threadIdx & co. as extern const.
 #define __DEVICE_LAUNCH_PARAMETERS_H__
 

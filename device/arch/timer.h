@@ -3,7 +3,7 @@
 //   %globaltimer, sim the host's steady clock.
 #pragma once
 
-#include "shoal/device/arch/platform.h"
+#include "device/arch/platform.h"
 
 #if defined(SHOAL_PLATFORM_SIM)
 #include <chrono>
