@@ -2,7 +2,7 @@
 // contention, distinct fetch results, a compare_swap lock, bitwise masks.
 #include <set>
 
-#include "tests/host/pe_test.h"
+#include "tests/common/pe_test.h"
 
 namespace shoal_test {
 namespace {

@@ -2,7 +2,7 @@
 // the call and the bad value. Each runs in a forked child that exits alone
 // (shoal::testing::set_local_abort) so the job goes on.
 #include "host/testing.h"
-#include "tests/host/pe_test.h"
+#include "tests/common/pe_test.h"
 
 namespace shoal_test {
 namespace {

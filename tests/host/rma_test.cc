@@ -3,7 +3,7 @@
 // checked.
 #include <algorithm>
 
-#include "tests/host/pe_test.h"
+#include "tests/common/pe_test.h"
 
 namespace shoal_test {
 namespace {

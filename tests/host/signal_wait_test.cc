@@ -2,7 +2,7 @@
 // signal_fetch, and the wait/test families (all/any/some, vectors, status).
 #include <thread>
 
-#include "tests/host/pe_test.h"
+#include "tests/common/pe_test.h"
 
 namespace shoal_test {
 namespace {

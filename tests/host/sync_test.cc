@@ -1,7 +1,7 @@
 // Barriers (under skew, many in a row), fence/quiet, and the predefined teams.
 #include <thread>
 
-#include "tests/host/pe_test.h"
+#include "tests/common/pe_test.h"
 
 namespace shoal_test {
 namespace {

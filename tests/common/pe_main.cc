@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "tests/host/pe_test.h"
+#include "tests/common/pe_test.h"
 
 namespace shoal_test {
 namespace {
