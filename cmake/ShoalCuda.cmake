@@ -10,13 +10,21 @@
 # Kernel sources are identical on both platforms; see docs/sim.md.
 function(shoal_add_cuda_sources target)
   target_sources(${target} PRIVATE ${ARGN})
-  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/include)
+  # Inside shoal's build the sim runtime is `shoal_sim`; from an installed
+  # package it is `shoal::shoal_sim`.
+  if(TARGET shoal_sim)
+    set(_shoal_sim_target shoal_sim)
+    target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/include)
+  else()
+    set(_shoal_sim_target shoal::shoal_sim)
+  endif()
   if(SHOAL_PLATFORM STREQUAL "sim")
-    if(NOT TARGET shoal_sim)
-      message(FATAL_ERROR "shoal_add_cuda_sources: the sim platform library (sim/) is not defined yet")
+    if(NOT TARGET ${_shoal_sim_target})
+      message(FATAL_ERROR "shoal_add_cuda_sources: the sim platform library is not defined "
+                          "(inside shoal: add sim/ first; outside: find_package(shoal))")
     endif()
     set_source_files_properties(${ARGN} TARGET_DIRECTORY ${target} PROPERTIES LANGUAGE CXX)
-    target_link_libraries(${target} PRIVATE shoal_sim)
+    target_link_libraries(${target} PRIVATE ${_shoal_sim_target})
     set_property(SOURCE ${ARGN} TARGET_DIRECTORY ${target} APPEND PROPERTY
                  COMPILE_OPTIONS "--include=shoal/sim/prelude.h")
     get_target_property(_type ${target} TYPE)
@@ -25,5 +33,7 @@ function(shoal_add_cuda_sources target)
     endif()
   else()
     target_link_libraries(${target} PRIVATE CUDA::cudart)
+    # shoal's headers need C++20 in device code too.
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-std=c++20>)
   endif()
 endfunction()

@@ -16,10 +16,16 @@
 
 namespace shoal::device {
 
+// sim writes to stderr unbuffered: the trap ends the process right after.
+#if defined(SHOAL_PLATFORM_SIM)
+#define SHOAL_DEVICE_PRINTF_(...) fprintf(stderr, __VA_ARGS__)
+#else
+#define SHOAL_DEVICE_PRINTF_(...) printf(__VA_ARGS__)
+#endif
 #define SHOAL_DEVICE_FAIL(fmt, ...)                                                        \
   do {                                                                                     \
-    printf("shoal[PE %d] device error: " fmt "\n", ::shoal::device::state().my_pe,         \
-           __VA_ARGS__);                                                                   \
+    SHOAL_DEVICE_PRINTF_("shoal[PE %d] device error: " fmt "\n",                          \
+                         ::shoal::device::state().my_pe, __VA_ARGS__);                     \
     __trap();                                                                              \
   } while (0)
 

@@ -1,0 +1,39 @@
+// A kernel that misuses the device API must end with a message naming the
+// PE, the call and the bad value (checked builds). Run by CTest with the
+// mode as argument; the test passes on the expected message.
+#include <shoal/launch.h>
+#include <shoal/shoal.h>
+
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+__global__ void bad_pe(int* sym) { shoal_int_p(sym, 1, shoal_n_pes() + 5); }
+__global__ void outside_heap(int* local) { shoal_int_put(local, local, 4, 0); }
+__global__ void bad_sig_op(uint64_t* sig) { shoal_signal_op(sig, 1, 7, 0); }
+__global__ void misaligned(char* sym) { shoal_int_atomic_add(reinterpret_cast<int*>(sym + 2), 1, 0); }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: device_trap bad-pe|outside-heap|bad-sig-op|misaligned\n");
+    return 2;
+  }
+  if (shoal_init() != 0) return 3;
+  auto* sym = static_cast<int*>(shoal_calloc(16, sizeof(int)));
+  int* local = nullptr;
+  cudaMalloc(&local, 64);
+  cudaError_t e = cudaErrorInvalidValue;
+  if (!std::strcmp(argv[1], "bad-pe")) e = shoal::launch(bad_pe, 1, 1, 0, nullptr, sym);
+  if (!std::strcmp(argv[1], "outside-heap")) e = shoal::launch(outside_heap, 1, 1, 0, nullptr, local);
+  if (!std::strcmp(argv[1], "bad-sig-op"))
+    e = shoal::launch(bad_sig_op, 1, 1, 0, nullptr, reinterpret_cast<uint64_t*>(sym));
+  if (!std::strcmp(argv[1], "misaligned"))
+    e = shoal::launch(misaligned, 1, 1, 0, nullptr, reinterpret_cast<char*>(sym));
+  if (e == cudaSuccess) e = cudaDeviceSynchronize();
+  std::printf("device_trap: kernel returned (%s)\n", cudaGetErrorString(e));
+  shoal_finalize();
+  return 0;
+}
