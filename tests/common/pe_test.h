@@ -53,7 +53,7 @@ constexpr unsigned char kPoison = 0xA5;
 
 // Index of the first differing byte, or -1.
 inline long long first_diff(const void* a, const void* b, std::size_t n) {
-  if (std::memcmp(a, b, n) == 0) return -1;
+  if (n == 0 || std::memcmp(a, b, n) == 0) return -1;
   auto* x = static_cast<const unsigned char*>(a);
   auto* y = static_cast<const unsigned char*>(b);
   for (std::size_t i = 0; i < n; ++i)
