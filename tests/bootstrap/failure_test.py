@@ -227,6 +227,29 @@ def uid_wrong_secret(d):
     expect("timed out after 3 s waiting for PE(s) 1 to connect" in err, "root gives up in time")
 
 
+# --- pmix under mpirun ------------------------------------------------------------
+def mpirun(np, *args):
+    return ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", str(np), *args]
+
+
+@case
+def pmix_kill9(d):
+    _, fault, _ = bins(d)
+    rc, out, err, dt = run(mpirun(4, fault, "kill9"),
+                           env=clean_env(SHOAL_BOOTSTRAP_TIMEOUT=10, ASAN_OPTIONS="detect_leaks=0"))
+    expect(rc != 0, "the job fails")
+    expect(dt < 10, "nobody hangs: within the bootstrap timeout")
+    expect("uid root: PE 1 disconnected (it exited or was killed)" in out + err, "names the dead PE")
+
+
+@case
+def pmix_abort(d):
+    _, fault, _ = bins(d)
+    rc, out, err, dt = run(mpirun(3, fault, "abort"), env=clean_env(ASAN_OPTIONS="detect_leaks=0"))
+    expect(rc != 0 and dt < 10, "the job ends")
+    expect("shoal[PE 1] ABORT (code 5): fault test abort" in out + err, "the abort message is shown")
+
+
 # --- selection ----------------------------------------------------------------------
 def one_line(err, pattern, what):
     lines = [l for l in err.splitlines() if l.strip()]
