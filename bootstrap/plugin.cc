@@ -212,8 +212,8 @@ Status create_plugin(const std::string& kind, const Options& o, std::unique_ptr<
   void* h = ::dlopen(found.c_str(), RTLD_NOW | RTLD_GLOBAL);
   if (!h) {
     SHOAL_ERROR("bootstrap '%s': cannot load %s: %s - %s", kind.c_str(), found.c_str(), dlerror(),
-                kind == "pmix" ? "install the PMIx library (libpmix2)"
-                               : "install the MPI library it was built with");
+                kind == "pmix" ? "install the PMIx library (libpmix2) it needs, or rebuild shoal"
+                               : "install the MPI library it was built with, or rebuild shoal");
     return Status::not_found;
   }
   auto entry = reinterpret_cast<shoal_bootstrap_plugin_entry_v1_fn>(
