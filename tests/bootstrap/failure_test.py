@@ -85,7 +85,9 @@ def shoalrun_abort(d):
     rc, _, err, dt = run([sr, "-n", "3", fault, "abort"])
     expect(rc == 5, "shoalrun exits with the abort code 5")
     expect(dt < 5, "within 5 s")
-    expect("PE 1 aborted the job (code 5): fault test abort" in err, "the abort message is shown")
+    expect("shoal[PE 1] ABORT (code 5): fault test abort" in err, "the abort message is shown")
+    expect(re.search(r"^shoalrun: PE 1 \(pid \d+\) exited with status 5; terminating the other 2 PEs$",
+                     err, re.M), "shoalrun names the PE")
 
 
 @case
