@@ -3,6 +3,8 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 
@@ -205,9 +207,11 @@ Status Hub::read_request(int r, Deadline dl) {
 Status Hub::round(const Request* self, void* self_out, std::size_t self_out_len, Deadline dl,
                   int wake_fd) {
   char buf[400];
-  if (finalized_ || connected_ == 0) {
-    if (self_rank_ < 0 || size_ > 1 || finalized_) return Status::invalid_state;
+  if (!last_error_.empty()) {
+    SHOAL_ERROR("%s: the job's bootstrap already failed: %s", label_.c_str(), last_error_.c_str());
+    return Status::peer_failed;
   }
+  if (finalized_ || (connected_ == 0 && self_rank_ < 0)) return Status::invalid_state;
   std::vector<bool> have(size_, false);
   int missing = connected_;
   std::vector<pollfd> pfds;

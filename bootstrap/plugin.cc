@@ -7,6 +7,7 @@
 // it (build tree and install tree), then the install folder.
 #include <dlfcn.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdarg>
 #include <cstring>
@@ -16,6 +17,7 @@
 #include "base/log.h"
 #include "bootstrap/internal.h"
 #include "bootstrap/plugin_abi.h"
+#include "bootstrap/uid.h"
 
 #ifndef SHOAL_PLUGIN_INSTALL_FULLDIR
 #define SHOAL_PLUGIN_INSTALL_FULLDIR "/usr/local/lib/shoal"
@@ -85,6 +87,75 @@ class PluginBootstrap final : public Bootstrap {
   void* ctx_;
 };
 
+// pmix with the TCP data path (the default): PMIx gives identity, the
+// rendezvous (one broadcast of a unique id) and job-wide abort; the
+// collectives run over the uid star. PMIx's collecting fence re-sends all the
+// data a PE has ever committed, so with PMIx alone every exchange gets slower
+// than the last (docs/perf/bootstrap.md); the star also detects a dead peer at
+// once (EOF) and bounds every wait. SHOAL_PMIX_COLLECTIVES=pmix keeps
+// everything in PMIx.
+class PmixTcpBootstrap final : public Bootstrap {
+ public:
+  PmixTcpBootstrap(std::unique_ptr<Bootstrap> control, std::unique_ptr<Bootstrap> data)
+      : control_(std::move(control)), data_(std::move(data)) {
+    info_ = control_->info();
+  }
+  const char* name() const override { return "pmix"; }
+  Status allgather(const void* send, void* recv, std::size_t bytes) override {
+    return data_->allgather(send, recv, bytes);
+  }
+  Status alltoall(const void* send, void* recv, std::size_t bytes) override {
+    return data_->alltoall(send, recv, bytes);
+  }
+  Status barrier() override { return data_->barrier(); }
+  Status broadcast(void* buf, std::size_t bytes, int root) override {
+    return data_->broadcast(buf, bytes, root);
+  }
+  [[noreturn]] void abort(int code, const char* msg) override {
+    control_->abort(code, msg);
+    exit_after_abort(code, msg, info_.rank);  // not reached: the plugin ends the job
+  }
+  Status finalize() override {
+    Status s = data_->finalize();
+    Status c = control_->finalize();
+    return s != Status::ok ? s : c;
+  }
+
+ private:
+  std::unique_ptr<Bootstrap> control_;
+  std::unique_ptr<Bootstrap> data_;
+};
+
+Status add_tcp_data_path(std::unique_ptr<Bootstrap> control, std::unique_ptr<Bootstrap>* out_p) {
+  const Info& ci = control->info();
+  // Loopback when every PE runs on this host, else a routable address.
+  char host[64] = {};
+  ::gethostname(host, sizeof host - 1);
+  std::vector<char> hosts(sizeof host * ci.size);
+  SHOAL_CHECK(control->allgather(host, hosts.data(), sizeof host));
+  bool one_host = true;
+  for (int r = 0; r < ci.size; ++r)
+    one_host &= std::memcmp(hosts.data() + r * sizeof host, host, sizeof host) == 0;
+  unsigned char id[128] = {};
+  if (ci.rank == 0) (void)uid_create_at(one_host ? "127.0.0.1" : "", id, sizeof id);
+  SHOAL_CHECK(control->broadcast(id, sizeof id, 0));
+  unsigned char zero[128] = {};
+  if (std::memcmp(id, zero, sizeof id) == 0) {
+    if (ci.rank != 0) SHOAL_ERROR("bootstrap pmix: rank 0 could not open its TCP rendezvous");
+    return Status::io_error;
+  }
+  SHOAL_DEBUG("bootstrap pmix: TCP data path via %s", uid_address(id).c_str());
+  Options o;
+  o.uid = id;
+  o.uid_bytes = sizeof id;
+  o.uid_rank = ci.rank;
+  o.uid_size = ci.size;
+  std::unique_ptr<Bootstrap> data;
+  SHOAL_CHECK(create_uid(o, &data));
+  *out_p = std::make_unique<PmixTcpBootstrap>(std::move(control), std::move(data));
+  return Status::ok;
+}
+
 std::string dir_of(const std::string& path) {
   auto p = path.rfind('/');
   return p == std::string::npos ? "." : path.substr(0, p);
@@ -141,8 +212,8 @@ Status create_plugin(const std::string& kind, const Options& o, std::unique_ptr<
   void* h = ::dlopen(found.c_str(), RTLD_NOW | RTLD_GLOBAL);
   if (!h) {
     SHOAL_ERROR("bootstrap '%s': cannot load %s: %s - %s", kind.c_str(), found.c_str(), dlerror(),
-                kind == "pmix" ? "install the PMIx library (libpmix2)"
-                               : "install the MPI library it was built with");
+                kind == "pmix" ? "install the PMIx library (libpmix2) it needs, or rebuild shoal"
+                               : "install the MPI library it was built with, or rebuild shoal");
     return Status::not_found;
   }
   auto entry = reinterpret_cast<shoal_bootstrap_plugin_entry_v1_fn>(
@@ -169,7 +240,13 @@ Status create_plugin(const std::string& kind, const Options& o, std::unique_ptr<
                                                                : Status::internal;
   }
   SHOAL_DEBUG("bootstrap %s: loaded %s", kind.c_str(), found.c_str());
-  *out_p = std::make_unique<PluginBootstrap>(t, ctx, rank, size);
+  auto plugin = std::make_unique<PluginBootstrap>(t, ctx, rank, size);
+  if (kind == "pmix") {
+    std::string path;
+    SHOAL_CHECK(env::get_choice("SHOAL_PMIX_COLLECTIVES", {"tcp", "pmix"}, "tcp", &path));
+    if (path == "tcp") return add_tcp_data_path(std::move(plugin), out_p);
+  }
+  *out_p = std::move(plugin);
   return Status::ok;
 }
 

@@ -96,8 +96,33 @@ std::string fields_address(const UidFields& f) {
 }
 
 // SHOAL_BOOTSTRAP_IFADDR: an IPv4/IPv6 literal or an interface name.
-Status resolve_ifaddr(UidFields* f) {
-  std::string spec = env::get_string("SHOAL_BOOTSTRAP_IFADDR", "127.0.0.1");
+// An empty default_spec means: the first IPv4 address of an interface that
+// is up and not loopback (for jobs spanning several hosts).
+Status first_external_ipv4(UidFields* f) {
+  ifaddrs* list = nullptr;
+  if (getifaddrs(&list) != 0) return Status::not_found;
+  Status s = Status::not_found;
+  for (ifaddrs* i = list; i; i = i->ifa_next) {
+    if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET || (i->ifa_flags & IFF_LOOPBACK) ||
+        !(i->ifa_flags & IFF_UP))
+      continue;
+    std::memcpy(f->addr, &reinterpret_cast<sockaddr_in*>(i->ifa_addr)->sin_addr, 4);
+    f->family = AF_INET;
+    s = Status::ok;
+    break;
+  }
+  freeifaddrs(list);
+  return s;
+}
+
+Status resolve_ifaddr(UidFields* f, const char* default_spec) {
+  std::string spec = env::get_string("SHOAL_BOOTSTRAP_IFADDR", default_spec);
+  if (spec.empty()) {
+    if (first_external_ipv4(f) == Status::ok) return Status::ok;
+    SHOAL_ERROR("bootstrap: no network interface with an IPv4 address (other than loopback) "
+                "found; set SHOAL_BOOTSTRAP_IFADDR");
+    return Status::not_found;
+  }
   if (inet_pton(AF_INET, spec.c_str(), f->addr) == 1) {
     f->family = AF_INET;
     return Status::ok;
@@ -265,13 +290,15 @@ Status UidBootstrap::init_peer(const UidFields& f) {
 
 }  // namespace
 
-Status uid_create(void* id_bytes, std::size_t len) {
+Status uid_create(void* id_bytes, std::size_t len) { return uid_create_at("127.0.0.1", id_bytes, len); }
+
+Status uid_create_at(const char* default_ifaddr, void* id_bytes, std::size_t len) {
   if (!id_bytes || len < kUidBytes) {
     SHOAL_ERROR("uid_create: need a buffer of %zu bytes, got %zu", kUidBytes, len);
     return Status::invalid_argument;
   }
   UidFields f;
-  SHOAL_CHECK(resolve_ifaddr(&f));
+  SHOAL_CHECK(resolve_ifaddr(&f, default_ifaddr));
   long long port = 0;
   SHOAL_CHECK(env::get_int("SHOAL_BOOTSTRAP_PORT", 0, 0, 65535, &port));
   f.port = static_cast<std::uint16_t>(port);

@@ -20,6 +20,9 @@ namespace shoal::bootstrap {
 // (also across fork). len must be at least 128. Calling it again replaces
 // the previous id.
 Status uid_create(void* id_bytes, std::size_t len);
+// Same, with another default than 127.0.0.1 when SHOAL_BOOTSTRAP_IFADDR is
+// unset; "" means the first up, non-loopback IPv4 interface.
+Status uid_create_at(const char* default_ifaddr, void* id_bytes, std::size_t len);
 // Closes the socket kept by uid_create (rank 0 then binds the id's address
 // and port itself at init).
 void uid_release();

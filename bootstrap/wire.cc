@@ -95,7 +95,9 @@ Status io_send(int fd, const iovec* iov_in, int iovcnt, Deadline dl, std::string
         SHOAL_CHECK(wait_fd(fd, POLLOUT, dl, why_p));
         continue;
       }
-      *why_p = std::string("send failed: ") + std::strerror(errno);
+      *why_p = errno == EPIPE || errno == ECONNRESET
+                   ? std::string("connection closed")
+                   : std::string("send failed: ") + std::strerror(errno);
       return Status::io_error;
     }
     auto left = static_cast<std::size_t>(n);
@@ -124,7 +126,9 @@ Status io_recv(int fd, void* buf, std::size_t len, Deadline dl, std::string* why
       got += static_cast<std::size_t>(n);
       continue;
     }
-    if (n == 0) {
+    // A peer that dies with unread data makes its kernel answer with a reset
+    // instead of an orderly close: the same event for us.
+    if (n == 0 || (n < 0 && errno == ECONNRESET)) {
       *why_p = got ? "connection closed in the middle of a message (" + std::to_string(got) +
                          " of " + std::to_string(len) + " bytes)"
                    : "connection closed";

@@ -85,7 +85,9 @@ def shoalrun_abort(d):
     rc, _, err, dt = run([sr, "-n", "3", fault, "abort"])
     expect(rc == 5, "shoalrun exits with the abort code 5")
     expect(dt < 5, "within 5 s")
-    expect("PE 1 aborted the job (code 5): fault test abort" in err, "the abort message is shown")
+    expect("shoal[PE 1] ABORT (code 5): fault test abort" in err, "the abort message is shown")
+    expect(re.search(r"^shoalrun: PE 1 \(pid \d+\) exited with status 5; terminating the other 2 PEs$",
+                     err, re.M), "shoalrun names the PE")
 
 
 @case
@@ -193,6 +195,19 @@ def uid_kill9(d):
 
 
 @case
+def uid_kill_root(d):
+    _, fault, ul = bins(d)
+    rc, _, err, dt = run([ul, "-n", "3", "--timeout", "30", fault, "kill0"],
+                         env=clean_env(SHOAL_BOOTSTRAP_TIMEOUT=10))
+    expect(rc == 1 and dt < 10, "the others fail at once (no hang)")
+    expect("uid_launch: rank 0 was killed by signal 9 (SIGKILL)" in err, "rank 0 died")
+    for r in (1, 2):
+        expect(re.search(rf"shoal\[PE {r}\] ERROR .*bootstrap barrier \(call #2\) failed: rank 0 at "
+                         r"127\.0\.0\.1:\d+: connection closed", err), f"rank {r} names the lost root")
+        expect(f"uid_launch: rank {r} exited with status 1" in err, f"rank {r} exits 1")
+
+
+@case
 def uid_hang(d):
     _, fault, ul = bins(d)
     rc, _, err, dt = run([ul, "-n", "3", "--timeout", "8", fault, "hang"],
@@ -225,6 +240,29 @@ def uid_wrong_secret(d):
                      err), "root logs the rejection")
     expect("signal" not in err, "no crash")
     expect("timed out after 3 s waiting for PE(s) 1 to connect" in err, "root gives up in time")
+
+
+# --- pmix under mpirun ------------------------------------------------------------
+def mpirun(np, *args):
+    return ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", str(np), *args]
+
+
+@case
+def pmix_kill9(d):
+    _, fault, _ = bins(d)
+    rc, out, err, dt = run(mpirun(4, fault, "kill9"),
+                           env=clean_env(SHOAL_BOOTSTRAP_TIMEOUT=10, ASAN_OPTIONS="detect_leaks=0"))
+    expect(rc != 0, "the job fails")
+    expect(dt < 10, "nobody hangs: within the bootstrap timeout")
+    expect("uid root: PE 1 disconnected (it exited or was killed)" in out + err, "names the dead PE")
+
+
+@case
+def pmix_abort(d):
+    _, fault, _ = bins(d)
+    rc, out, err, dt = run(mpirun(3, fault, "abort"), env=clean_env(ASAN_OPTIONS="detect_leaks=0"))
+    expect(rc != 0 and dt < 10, "the job ends")
+    expect("shoal[PE 1] ABORT (code 5): fault test abort" in out + err, "the abort message is shown")
 
 
 # --- selection ----------------------------------------------------------------------
@@ -267,6 +305,31 @@ def missing_plugin(d):
             one_line(err, f"bootstrap '{kind}' needs libshoal_bootstrap_{kind}.so (not found in "
                      f"{tmp}/none:{tmp}:", "names the file and where it looked")
             expect(hint in err, "says what to install")
+    finally:
+        shutil.rmtree(tmp)
+
+
+@case
+def broken_plugin(d):
+    _, fault, _ = bins(d)
+    tmp = tempfile.mkdtemp()
+    try:
+        with open(os.path.join(tmp, "libshoal_bootstrap_pmix.so"), "w") as f:
+            f.write("not a shared library\n")
+        # A real shared library without the entry symbol stands for a stale plugin.
+        libc = next(p for p in ("/lib/x86_64-linux-gnu/libz.so.1", "/usr/lib/x86_64-linux-gnu/libz.so.1",
+                                "/lib/x86_64-linux-gnu/libm.so.6") if os.path.exists(p))
+        shutil.copy(libc, os.path.join(tmp, "libshoal_bootstrap_mpi.so"))
+        rc, _, err, _ = run([fault, "ok"], env=clean_env(SHOAL_BOOTSTRAP="pmix", SHOAL_PLUGIN_PATH=tmp))
+        expect(rc == 1, "exit 1")
+        one_line(err, f"bootstrap 'pmix': cannot load {tmp}/libshoal_bootstrap_pmix.so: ",
+                 "names the file and the loader's reason")
+        expect("install the PMIx library (libpmix2)" in err, "says what to install")
+        rc, _, err, _ = run([fault, "ok"], env=clean_env(SHOAL_BOOTSTRAP="mpi", SHOAL_PLUGIN_PATH=tmp))
+        expect(rc == 1, "exit 1")
+        one_line(err, f"bootstrap 'mpi': {tmp}/libshoal_bootstrap_mpi.so is not a shoal bootstrap plugin "
+                 "of ABI version 1 (entry symbol shoal_bootstrap_plugin_v1 missing); rebuild it together "
+                 "with shoal", "refuses a stale plugin")
     finally:
         shutil.rmtree(tmp)
 

@@ -3,6 +3,7 @@
 //   ok        init, barrier, finalize; rank 0 prints "fault-ok"
 //   exit3     rank 1 exits with status 3 after init; the others wait in a barrier
 //   kill9     rank 1 SIGKILLs itself while the others wait in a barrier
+//   kill0     rank 0 (the uid hub) SIGKILLs itself while the others wait in a barrier
 //   abort     rank 1 calls abort(5, ...) while the others wait in a barrier
 //   hang      rank 1 sleeps 600 s instead of entering the barrier
 //   mismatch  rank 0 calls allgather, the others barrier
@@ -34,6 +35,7 @@ int main(int argc, char** argv) {
   if (shoal::bootstrap::create({}, &b) != Status::ok) return 1;
   int rank = b->info().rank;
   shoal::log_set_pe(rank);
+  if (rank == 0 && mode == "kill0") ::raise(SIGKILL);
   if (rank == 1) {
     if (mode == "exit3") std::_Exit(3);
     if (mode == "kill9") ::raise(SIGKILL);
