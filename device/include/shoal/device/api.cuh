@@ -164,12 +164,8 @@ SHOAL_ARCH_FN void wait_one(const char* call, T* ivar, int cmp, T value) {
   Deadline dl;
   while (!compare(load_acquire(ivar), cmp, value)) {
     if (dl.expired())
-      SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) for the variable at heap offset 0x%llx "
-                        "to compare %d against %lld; current value %lld",
-                        call, state().timeout_ns / 1e9,
-                        static_cast<unsigned long long>(reinterpret_cast<const char*>(ivar) -
-                                                        state().heap_base),
-                        cmp, static_cast<long long>(value), static_cast<long long>(load_acquire(ivar)));
+      fail_wait_timeout(call, ivar, cmp, static_cast<long long>(value),
+                        static_cast<long long>(load_acquire(ivar)));
     arch::spin_pause();
   }
 }
@@ -231,11 +227,7 @@ SHOAL_ARCH_FN size_t wait_any(const char* call, const Vars<T>& v) {
   for (size_t start = 0;; ++start) {
     size_t i = v.find(start);
     if (i != SIZE_MAX) return i;
-    if (dl.expired())
-      SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) for any of %llu variables at heap offset "
-                        "0x%llx", call, state().timeout_ns / 1e9, static_cast<unsigned long long>(v.n),
-                        static_cast<unsigned long long>(reinterpret_cast<const char*>(v.ivars) -
-                                                        state().heap_base));
+    if (dl.expired()) fail_group_timeout(call, v.ivars, v.n, "any");
     arch::spin_pause();
   }
 }
@@ -248,11 +240,7 @@ SHOAL_ARCH_FN size_t wait_some(const char* call, const Vars<T>& v, size_t* indic
   for (;;) {
     size_t c = v.collect(indices);
     if (c) return c;
-    if (dl.expired())
-      SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) for some of %llu variables at heap offset "
-                        "0x%llx", call, state().timeout_ns / 1e9, static_cast<unsigned long long>(v.n),
-                        static_cast<unsigned long long>(reinterpret_cast<const char*>(v.ivars) -
-                                                        state().heap_base));
+    if (dl.expired()) fail_group_timeout(call, v.ivars, v.n, "some");
     arch::spin_pause();
   }
 }
@@ -369,18 +357,13 @@ SHOAL_ARCH_FN void team_sync(const char* call, int team, bool with_quiet) {
     for (int dist = 1; dist < n; dist <<= 1, ++k) {
       const int to = t->members[(t->my_index + dist) % n];
       char* base = s.peer_base[to];
-      if (base == nullptr)
-        SHOAL_DEVICE_FAIL("%s: PE %d is not load/store reachable and no remote transport is "
-                          "available in this build", call, to);
+      if (base == nullptr) fail_unreachable(call, to);
       arch::st_release_sys(reinterpret_cast<uint64_t*>(base + t->sync_offset) + k, epoch);
       Deadline dl;
       while (load_acquire(&flags[k]) < epoch) {
         if (dl.expired())
-          SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) in barrier round %d for PE %d "
-                            "(flag %llu, needs %llu)", call, s.timeout_ns / 1e9, k,
-                            t->members[(t->my_index - dist % n + n) % n],
-                            static_cast<unsigned long long>(load_acquire(&flags[k])),
-                            static_cast<unsigned long long>(epoch));
+          fail_barrier_timeout(call, k, t->members[(t->my_index - dist % n + n) % n],
+                               load_acquire(&flags[k]), epoch);
         arch::spin_pause();
       }
     }

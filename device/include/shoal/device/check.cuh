@@ -29,6 +29,41 @@ namespace shoal::device {
     __trap();                                                                              \
   } while (0)
 
+// Failures that are always checked live in out-of-line functions, so the
+// hot path that calls them keeps no stack frame for printf's arguments.
+#define SHOAL_DEVICE_COLD __device__ __noinline__
+
+[[noreturn]] SHOAL_DEVICE_COLD void fail_unreachable(const char* call, int pe) {
+  SHOAL_DEVICE_FAIL("%s: PE %d is not load/store reachable and no remote transport is available "
+                    "in this build", call, pe);
+  __builtin_unreachable();
+}
+
+[[noreturn]] SHOAL_DEVICE_COLD void fail_wait_timeout(const char* call, const void* addr, int cmp,
+                                                      long long want, long long now) {
+  SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) for the variable at heap offset 0x%llx to "
+                    "compare %d against %lld; current value %lld", call, state().timeout_ns / 1e9,
+                    static_cast<unsigned long long>(static_cast<const char*>(addr) - state().heap_base),
+                    cmp, want, now);
+  __builtin_unreachable();
+}
+
+[[noreturn]] SHOAL_DEVICE_COLD void fail_group_timeout(const char* call, const void* addr, size_t n,
+                                                       const char* which) {
+  SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) for %s of %llu variables at heap offset 0x%llx",
+                    call, state().timeout_ns / 1e9, which, static_cast<unsigned long long>(n),
+                    static_cast<unsigned long long>(static_cast<const char*>(addr) - state().heap_base));
+  __builtin_unreachable();
+}
+
+[[noreturn]] SHOAL_DEVICE_COLD void fail_barrier_timeout(const char* call, int round, int from,
+                                                         unsigned long long flag,
+                                                         unsigned long long epoch) {
+  SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) in barrier round %d for PE %d (flag %llu, "
+                    "needs %llu)", call, state().timeout_ns / 1e9, round, from, flag, epoch);
+  __builtin_unreachable();
+}
+
 SHOAL_ARCH_FN void check_pe(const char* call, int pe) {
   if (SHOAL_DEVICE_CHECKS && (pe < 0 || pe >= state().n_pes))
     SHOAL_DEVICE_FAIL("%s: PE %d is out of range (0..%d)", call, pe, state().n_pes - 1);
@@ -61,9 +96,7 @@ SHOAL_ARCH_FN char* route(const char* call, const void* addr, size_t bytes, int 
   check_symmetric(call, addr, bytes, what);
   const State& s = state();
   char* base = s.peer_base[pe];
-  if (base == nullptr)
-    SHOAL_DEVICE_FAIL("%s: PE %d is not load/store reachable and no remote transport is available "
-                      "in this build", call, pe);
+  if (base == nullptr) fail_unreachable(call, pe);
   return base + (static_cast<const char*>(addr) - s.heap_base);
 }
 
