@@ -47,6 +47,19 @@ __global__ void early_exit_then_barrier(int* out, int n) {
   out[i] = s[n - 1 - i];
 }
 
+#if defined(SHOAL_PLATFORM_SIM)
+// Deep recursion overflows the fiber stack into its guard page.
+__device__ int diag_recurse(int depth, volatile char* sink) {
+  volatile char frame[512];
+  frame[depth % 512] = static_cast<char>(depth);
+  if (depth == 0) return frame[0];
+  const int r = diag_recurse(depth - 1, sink) + frame[depth % 512];
+  *sink = static_cast<char>(r);
+  return r;
+}
+__global__ void diag_deep_recursion(char* sink) { diag_recurse(1 << 20, sink); }
+#endif
+
 namespace {
 
 #if defined(SHOAL_PLATFORM_SIM)
@@ -97,6 +110,17 @@ TEST_F(SimDiagDeathTest, TimeoutReportsBlockedThreads) {
       },
       "diag_stuck.*still running after SHOAL_TIMEOUT=1 s.*block \\(0,0,0\\).*threads 0..63 \\(linear\\): "
       "waiting in a spin loop at .*diag_test.cu:[0-9]+");
+}
+
+TEST_F(SimDiagDeathTest, StackOverflowHitsGuardPage) {
+  EXPECT_DEATH(
+      {
+        DeviceBuffer<char> sink(1);
+        shoal::launch(diag_deep_recursion, dim3(1), dim3(32), 0, nullptr, sink.p);
+        cudaDeviceSynchronize();
+      },
+      "(stack overflow in kernel 'diag_deep_recursion\\(char\\*\\)', block \\(0,0,0\\), thread \\(0,0,0\\)|"
+      "AddressSanitizer)");
 }
 
 TEST_F(SimDiagDeathTest, TrapNamesThread) {
