@@ -71,6 +71,7 @@ class SimDiagDeathTest : public ::testing::Test {
 TEST_F(SimDiagDeathTest, DivergentSyncthreads) {
   EXPECT_DEATH(
       {
+        unsetenv("SHOAL_SIM_SEED");  // the expected thread assumes index order
         DeviceBuffer<int> out(64);
         shoal::launch(diag_divergent_barrier, dim3(2), dim3(64), 0, nullptr, out.p);
         cudaDeviceSynchronize();
@@ -81,6 +82,7 @@ TEST_F(SimDiagDeathTest, DivergentSyncthreads) {
 TEST_F(SimDiagDeathTest, WarpMaskWithoutCaller) {
   EXPECT_DEATH(
       {
+        unsetenv("SHOAL_SIM_SEED");  // the expected thread assumes index order
         DeviceBuffer<int> out(32);
         shoal::launch(diag_bad_warp_mask, dim3(1), dim3(32), 0, nullptr, out.p);
         cudaDeviceSynchronize();
@@ -92,6 +94,7 @@ TEST_F(SimDiagDeathTest, WarpMaskWithoutCaller) {
 TEST_F(SimDiagDeathTest, WarpMasksDisagree) {
   EXPECT_DEATH(
       {
+        unsetenv("SHOAL_SIM_SEED");  // the expected thread assumes index order
         DeviceBuffer<int> out(32);
         shoal::launch(diag_mismatched_masks, dim3(1), dim3(32), 0, nullptr, out.p);
         cudaDeviceSynchronize();
@@ -102,6 +105,7 @@ TEST_F(SimDiagDeathTest, WarpMasksDisagree) {
 TEST_F(SimDiagDeathTest, TimeoutReportsBlockedThreads) {
   EXPECT_DEATH(
       {
+        unsetenv("SHOAL_SIM_SEED");  // the expected thread assumes index order
         setenv("SHOAL_TIMEOUT", "1", 1);
         DeviceBuffer<unsigned> flag(1);
         cudaMemset(flag.p, 0, sizeof(unsigned));
@@ -115,6 +119,7 @@ TEST_F(SimDiagDeathTest, TimeoutReportsBlockedThreads) {
 TEST_F(SimDiagDeathTest, StackOverflowHitsGuardPage) {
   EXPECT_DEATH(
       {
+        unsetenv("SHOAL_SIM_SEED");  // the expected thread assumes index order
         DeviceBuffer<char> sink(1);
         shoal::launch(diag_deep_recursion, dim3(1), dim3(32), 0, nullptr, sink.p);
         cudaDeviceSynchronize();
@@ -126,6 +131,7 @@ TEST_F(SimDiagDeathTest, StackOverflowHitsGuardPage) {
 TEST_F(SimDiagDeathTest, TrapNamesThread) {
   EXPECT_DEATH(
       {
+        unsetenv("SHOAL_SIM_SEED");  // the expected thread assumes index order
         shoal::launch(diag_trap, dim3(4), dim3(32), 0, nullptr);
         cudaDeviceSynchronize();
       },
