@@ -335,27 +335,6 @@ void run_blocks(Launch& L, unsigned slot) {
   }
 }
 
-const char* warp_op_name(WarpOp op) {
-  switch (op) {
-    case WarpOp::sync: return "__syncwarp";
-    case WarpOp::shfl: return "__shfl*_sync";
-    case WarpOp::ballot: return "__ballot_sync";
-    case WarpOp::any: return "__any_sync";
-    case WarpOp::all: return "__all_sync";
-    case WarpOp::match_any: return "__match_any_sync";
-    case WarpOp::match_all: return "__match_all_sync";
-    case WarpOp::reduce_add: return "__reduce_add_sync";
-    case WarpOp::reduce_min_u:
-    case WarpOp::reduce_min_s: return "__reduce_min_sync";
-    case WarpOp::reduce_max_u:
-    case WarpOp::reduce_max_s: return "__reduce_max_sync";
-    case WarpOp::reduce_and: return "__reduce_and_sync";
-    case WarpOp::reduce_or: return "__reduce_or_sync";
-    case WarpOp::reduce_xor: return "__reduce_xor_sync";
-  }
-  return "warp collective";
-}
-
 void warp_complete(Warp& w, unsigned mask, WarpOp op) {
   uint64_t all = 0;
   switch (op) {
