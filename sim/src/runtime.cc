@@ -17,10 +17,6 @@
 #include "base/log.h"
 #include "sim/src/sim.h"
 
-namespace shoal::sim {
-cudaError_t set_max_dynamic_smem(const void* func, int value);
-}
-
 using namespace shoal::sim;
 
 namespace {
