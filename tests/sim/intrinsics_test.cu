@@ -135,3 +135,54 @@ TEST(SimIntrinsics, MatchReferences) {
 }
 
 }  // namespace
+
+namespace {
+
+__global__ void min_max(const int* a, const unsigned* b, const float* c, const double* d, double* out, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i >= n) return;
+  out[6 * i + 0] = min(a[i], a[n - 1 - i]);
+  out[6 * i + 1] = max(b[i], b[n - 1 - i]);
+  out[6 * i + 2] = static_cast<double>(min(c[i], c[n - 1 - i]));
+  out[6 * i + 3] = max(d[i], static_cast<double>(c[i]));
+  out[6 * i + 4] = static_cast<double>(max(static_cast<long long>(a[i]), static_cast<long long>(b[i])));
+  out[6 * i + 5] = static_cast<double>(fminf(c[i], 0.5f) + fmaxf(c[i], -0.5f));
+}
+
+TEST(SimIntrinsics, MinMax) {
+  std::mt19937_64 rng(test_seed());
+  const int n = 500;
+  std::vector<int> a(n);
+  std::vector<unsigned> b(n);
+  std::vector<float> c(n);
+  std::vector<double> d(n);
+  for (int i = 0; i < n; ++i) {
+    a[i] = static_cast<int>(rng() % 2001) - 1000;
+    b[i] = static_cast<unsigned>(rng() % 5000);
+    c[i] = static_cast<float>(static_cast<int>(rng() % 2001) - 1000) / 512.0f;
+    d[i] = static_cast<double>(static_cast<int>(rng() % 2001) - 1000) / 256.0;
+  }
+  DeviceBuffer<int> da(n);
+  DeviceBuffer<unsigned> db(n);
+  DeviceBuffer<float> dc(n);
+  DeviceBuffer<double> dd(n), dout(6 * static_cast<size_t>(n));
+  CUDA_OK(cudaMemcpy(da.p, a.data(), da.bytes(), cudaMemcpyHostToDevice));
+  CUDA_OK(cudaMemcpy(db.p, b.data(), db.bytes(), cudaMemcpyHostToDevice));
+  CUDA_OK(cudaMemcpy(dc.p, c.data(), dc.bytes(), cudaMemcpyHostToDevice));
+  CUDA_OK(cudaMemcpy(dd.p, d.data(), dd.bytes(), cudaMemcpyHostToDevice));
+  CUDA_OK(shoal::launch(min_max, dim3(4), dim3(128), 0, nullptr, da.p, db.p, dc.p, dd.p, dout.p, n));
+  std::vector<double> out(6 * static_cast<size_t>(n));
+  CUDA_OK(cudaMemcpy(out.data(), dout.p, dout.bytes(), cudaMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) {
+    const int j = n - 1 - i;
+    EXPECT_EQ(static_cast<double>(a[i] < a[j] ? a[i] : a[j]), out[6 * i + 0]) << i;
+    EXPECT_EQ(static_cast<double>(b[i] > b[j] ? b[i] : b[j]), out[6 * i + 1]) << i;
+    EXPECT_EQ(static_cast<double>(c[i] < c[j] ? c[i] : c[j]), out[6 * i + 2]) << i;
+    EXPECT_EQ(d[i] > c[i] ? d[i] : static_cast<double>(c[i]), out[6 * i + 3]) << i;
+    EXPECT_EQ(static_cast<double>(a[i] > static_cast<long long>(b[i]) ? a[i] : static_cast<long long>(b[i])),
+              out[6 * i + 4]) << i;
+    EXPECT_EQ(static_cast<double>((c[i] < 0.5f ? c[i] : 0.5f) + (c[i] > -0.5f ? c[i] : -0.5f)), out[6 * i + 5]) << i;
+  }
+}
+
+}  // namespace
