@@ -7,6 +7,8 @@
 #         force-included, linked against the sim runtime (shoal::sim), which
 #         also provides the CUDA runtime API; executables export their symbols
 #         so diagnostics can name kernels.
+# The platform library is linked PUBLIC: users of a library holding kernels
+# need SHOAL_PLATFORM_SIM (shoal/launch.h) and the runtime as well.
 # Kernel sources are identical on both platforms; see docs/sim.md.
 function(shoal_add_cuda_sources target)
   target_sources(${target} PRIVATE ${ARGN})
@@ -24,7 +26,7 @@ function(shoal_add_cuda_sources target)
                           "(inside shoal: add sim/ first; outside: find_package(shoal))")
     endif()
     set_source_files_properties(${ARGN} TARGET_DIRECTORY ${target} PROPERTIES LANGUAGE CXX)
-    target_link_libraries(${target} PRIVATE ${_shoal_sim_target})
+    target_link_libraries(${target} PUBLIC ${_shoal_sim_target})
     set_property(SOURCE ${ARGN} TARGET_DIRECTORY ${target} APPEND PROPERTY
                  COMPILE_OPTIONS "--include=shoal/sim/prelude.h")
     get_target_property(_type ${target} TYPE)
@@ -32,7 +34,7 @@ function(shoal_add_cuda_sources target)
       set_target_properties(${target} PROPERTIES ENABLE_EXPORTS ON)
     endif()
   else()
-    target_link_libraries(${target} PRIVATE CUDA::cudart)
+    target_link_libraries(${target} PUBLIC CUDA::cudart)
     # shoal's headers need C++20 in device code too.
     target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-std=c++20>)
   endif()

@@ -2,6 +2,7 @@
 // collective completion, the spin backoff and the diagnostics.
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -86,8 +87,62 @@ struct WorkerState {
 
 thread_local WorkerState t_worker;
 
+#if !defined(SHOAL_SIM_ASAN)
+// A fault in the guard page below the running fiber's stack is a stack
+// overflow: say so, then let the previous handler (or the default) act.
+// (Under ASan, its own handler reports the overflow.)
+struct sigaction g_prev_segv;
+size_t g_page = 4096;
+
+void on_segv(int, siginfo_t* si, void*) {
+  const Block* b = t_block;
+  if (b != nullptr && b->cur != nullptr && b->cur != &b->main) {
+    const char* addr = static_cast<const char*>(si->si_addr);
+    const char* base = static_cast<const char*>(b->cur->stack_base);
+    if (addr < base && addr >= base - g_page) {
+      char msg[512];
+      const int len = std::snprintf(msg, sizeof(msg),
+                                    "shoal sim: stack overflow in kernel %s, block (%u,%u,%u), thread (%u,%u,%u): "
+                                    "the fiber stack (%zu bytes) is too small; raise SHOAL_SIM_STACK_SIZE\n",
+                                    b->launch->spec->name.c_str(), b->block_idx.x, b->block_idx.y, b->block_idx.z,
+                                    b->cur->tid.x, b->cur->tid.y, b->cur->tid.z, b->cur->stack_size);
+      if (len > 0) (void)!write(STDERR_FILENO, msg, static_cast<size_t>(len));
+    }
+  }
+  sigaction(SIGSEGV, &g_prev_segv, nullptr);  // the faulting access repeats under it
+}
+
+void install_overflow_handler() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    g_page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    struct sigaction sa{};
+    sa.sa_sigaction = on_segv;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, &g_prev_segv);
+  });
+  // The handler cannot run on the overflowed stack.
+  thread_local bool has_altstack = false;
+  if (!has_altstack) {
+    const size_t size = 64 * 1024;
+    void* m = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m != MAP_FAILED) {
+      stack_t ss{};
+      ss.ss_sp = m;
+      ss.ss_size = size;
+      sigaltstack(&ss, nullptr);
+    }
+    has_altstack = true;
+  }
+}
+#endif
+
 void ensure_stacks(WorkerState& w, unsigned n) {
   const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+#if !defined(SHOAL_SIM_ASAN)
+  install_overflow_handler();
+#endif
   const size_t size = config().stack_size;
   while (w.stacks.size() < n) {
     void* m = mmap(nullptr, size + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
@@ -278,27 +333,6 @@ void run_blocks(Launch& L, unsigned slot) {
     run_block(L, blk, w);
     L.active[slot].store(nullptr, std::memory_order_release);
   }
-}
-
-const char* warp_op_name(WarpOp op) {
-  switch (op) {
-    case WarpOp::sync: return "__syncwarp";
-    case WarpOp::shfl: return "__shfl*_sync";
-    case WarpOp::ballot: return "__ballot_sync";
-    case WarpOp::any: return "__any_sync";
-    case WarpOp::all: return "__all_sync";
-    case WarpOp::match_any: return "__match_any_sync";
-    case WarpOp::match_all: return "__match_all_sync";
-    case WarpOp::reduce_add: return "__reduce_add_sync";
-    case WarpOp::reduce_min_u:
-    case WarpOp::reduce_min_s: return "__reduce_min_sync";
-    case WarpOp::reduce_max_u:
-    case WarpOp::reduce_max_s: return "__reduce_max_sync";
-    case WarpOp::reduce_and: return "__reduce_and_sync";
-    case WarpOp::reduce_or: return "__reduce_or_sync";
-    case WarpOp::reduce_xor: return "__reduce_xor_sync";
-  }
-  return "warp collective";
 }
 
 void warp_complete(Warp& w, unsigned mask, WarpOp op) {

@@ -17,22 +17,28 @@
 #include "base/log.h"
 #include "sim/src/sim.h"
 
-namespace shoal::sim {
-cudaError_t set_max_dynamic_smem(const void* func, int value);
-}
-
 using namespace shoal::sim;
 
 namespace {
 
 thread_local cudaError_t t_last_error = cudaSuccess;
 
-// Completion of any stream operation wakes every host waiter and every
-// stream waiting on a dependency.
-std::mutex g_progress_mu;
-std::condition_variable g_progress_cv;
-
 struct StreamState;
+// Process-wide state, never destroyed: stream threads may still use it while
+// the process exits.
+struct Globals {
+  // Completion of any stream operation wakes every host waiter and every
+  // stream waiting on a dependency.
+  std::mutex progress_mu;
+  std::condition_variable progress_cv;
+  std::mutex streams_mu;
+  std::vector<std::weak_ptr<StreamState>> streams;
+};
+Globals& globals() {
+  static Globals* g = new Globals;
+  return *g;
+}
+
 using StreamRef = std::shared_ptr<StreamState>;
 
 struct Dep {
@@ -76,19 +82,16 @@ struct StreamState : std::enable_shared_from_this<StreamState> {
         queue.pop_front();
       }
       for (const Dep& d : op.deps) {
-        std::unique_lock<std::mutex> lk(g_progress_mu);
-        g_progress_cv.wait(lk, [&] { return d.stream->completed.load() >= d.seq; });
+        std::unique_lock<std::mutex> lk(globals().progress_mu);
+        globals().progress_cv.wait(lk, [&] { return d.stream->completed.load() >= d.seq; });
       }
       if (op.fn) op.fn();
       completed.fetch_add(1);
-      std::lock_guard<std::mutex> lk(g_progress_mu);
-      g_progress_cv.notify_all();
+      std::lock_guard<std::mutex> lk(globals().progress_mu);
+      globals().progress_cv.notify_all();
     }
   }
 };
-
-std::mutex g_streams_mu;
-std::vector<std::weak_ptr<StreamState>> g_streams;
 
 StreamRef& legacy_stream() {
   static StreamRef* s = [] {
@@ -101,16 +104,16 @@ StreamRef& legacy_stream() {
 }
 
 void wait_for(const StreamRef& s, uint64_t seq) {
-  std::unique_lock<std::mutex> lk(g_progress_mu);
-  g_progress_cv.wait(lk, [&] { return s->completed.load() >= seq; });
+  std::unique_lock<std::mutex> lk(globals().progress_mu);
+  globals().progress_cv.wait(lk, [&] { return s->completed.load() >= seq; });
 }
 
 // Enqueue `fn` with extra dependencies; returns the op's sequence number, or
 // 0 when the stream is capturing (the op went into the graph).
 uint64_t push(const StreamRef& s, std::function<void()> fn, std::vector<Dep> deps = {}) {
   if (s->legacy) {
-    std::lock_guard<std::mutex> lk(g_streams_mu);
-    for (auto& w : g_streams)
+    std::lock_guard<std::mutex> lk(globals().streams_mu);
+    for (auto& w : globals().streams)
       if (StreamRef t = w.lock(); t && t->blocking) deps.push_back(Dep{t, t->enqueued.load()});
   } else if (s->blocking) {
     const StreamRef& l = legacy_stream();
@@ -167,8 +170,14 @@ int64_t now_ns() {
 
 // Allocations, for cudaFree/cudaFreeHost checks and pointer attributes.
 enum class MemKind { device, host };
-std::mutex g_mem_mu;
-std::map<uintptr_t, std::pair<size_t, MemKind>> g_allocs;
+struct Allocations {
+  std::mutex mu;
+  std::map<uintptr_t, std::pair<size_t, MemKind>> by_base;
+};
+Allocations& allocations() {
+  static Allocations* a = new Allocations;
+  return *a;
+}
 
 cudaError_t alloc(void** out_p, size_t size, MemKind kind) {
   if (out_p == nullptr) return set_error(cudaErrorInvalidValue);
@@ -176,8 +185,8 @@ cudaError_t alloc(void** out_p, size_t size, MemKind kind) {
   if (size == 0) return cudaSuccess;
   void* p = std::aligned_alloc(256, (size + 255) / 256 * 256);
   if (p == nullptr) return set_error(cudaErrorMemoryAllocation);
-  std::lock_guard<std::mutex> lk(g_mem_mu);
-  g_allocs[reinterpret_cast<uintptr_t>(p)] = {size, kind};
+  std::lock_guard<std::mutex> lk(allocations().mu);
+  allocations().by_base[reinterpret_cast<uintptr_t>(p)] = {size, kind};
   *out_p = p;
   return cudaSuccess;
 }
@@ -185,10 +194,10 @@ cudaError_t alloc(void** out_p, size_t size, MemKind kind) {
 cudaError_t release(void* p, MemKind kind) {
   if (p == nullptr) return cudaSuccess;
   cudaDeviceSynchronize();  // cudaFree synchronizes with the device
-  std::lock_guard<std::mutex> lk(g_mem_mu);
-  auto it = g_allocs.find(reinterpret_cast<uintptr_t>(p));
-  if (it == g_allocs.end() || it->second.second != kind) return set_error(cudaErrorInvalidValue);
-  g_allocs.erase(it);
+  std::lock_guard<std::mutex> lk(allocations().mu);
+  auto it = allocations().by_base.find(reinterpret_cast<uintptr_t>(p));
+  if (it == allocations().by_base.end() || it->second.second != kind) return set_error(cudaErrorInvalidValue);
+  allocations().by_base.erase(it);
   std::free(p);
   return cudaSuccess;
 }
@@ -196,9 +205,9 @@ cudaError_t release(void* p, MemKind kind) {
 // Allocation containing p, if any.
 bool find_alloc(const void* p, uintptr_t* base_p, MemKind* kind_p) {
   const uintptr_t a = reinterpret_cast<uintptr_t>(p);
-  std::lock_guard<std::mutex> lk(g_mem_mu);
-  auto it = g_allocs.upper_bound(a);
-  if (it == g_allocs.begin()) return false;
+  std::lock_guard<std::mutex> lk(allocations().mu);
+  auto it = allocations().by_base.upper_bound(a);
+  if (it == allocations().by_base.begin()) return false;
   --it;
   if (a >= it->first + it->second.first) return false;
   *base_p = it->first;
@@ -479,8 +488,8 @@ cudaError_t cudaMallocAsync(void** p, size_t size, cudaStream_t) { return alloc(
 cudaError_t cudaFreeAsync(void* p, cudaStream_t stream) {
   if (p == nullptr) return cudaSuccess;
   return enqueue(stream, [p] {
-    std::lock_guard<std::mutex> lk(g_mem_mu);
-    if (g_allocs.erase(reinterpret_cast<uintptr_t>(p)) == 1) std::free(p);
+    std::lock_guard<std::mutex> lk(allocations().mu);
+    if (allocations().by_base.erase(reinterpret_cast<uintptr_t>(p)) == 1) std::free(p);
   });
 }
 
@@ -508,9 +517,9 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned int flags) 
   s->blocking = (flags & cudaStreamNonBlocking) == 0;
   s->start();
   {
-    std::lock_guard<std::mutex> lk(g_streams_mu);
-    std::erase_if(g_streams, [](const std::weak_ptr<StreamState>& w) { return w.expired(); });
-    g_streams.push_back(s);
+    std::lock_guard<std::mutex> lk(globals().streams_mu);
+    std::erase_if(globals().streams, [](const std::weak_ptr<StreamState>& w) { return w.expired(); });
+    globals().streams.push_back(s);
   }
   *stream = new CUstream_st{std::move(s)};
   return cudaSuccess;
@@ -554,8 +563,8 @@ cudaError_t cudaStreamQuery(cudaStream_t stream) {
 cudaError_t cudaDeviceSynchronize(void) {
   std::vector<StreamRef> all{legacy_stream()};
   {
-    std::lock_guard<std::mutex> lk(g_streams_mu);
-    for (auto& w : g_streams)
+    std::lock_guard<std::mutex> lk(globals().streams_mu);
+    for (auto& w : globals().streams)
       if (StreamRef t = w.lock()) all.push_back(t);
   }
   for (const StreamRef& s : all) wait_for(s, s->enqueued.load());

@@ -35,7 +35,9 @@ constexpr size_t k_smem_per_sm = 233472;
 constexpr size_t k_smem_reserved_per_block = 1024;
 
 int blocks_per_sm(unsigned threads_per_block, size_t dynamic_smem);
-int max_dynamic_smem(const void* func);  // cudaFuncAttributeMaxDynamicSharedMemorySize
+// cudaFuncAttributeMaxDynamicSharedMemorySize of a kernel (48 KiB unless set).
+int max_dynamic_smem(const void* func);
+cudaError_t set_max_dynamic_smem(const void* func, int value);
 
 struct LaunchSpec {
   const void* func;

@@ -47,6 +47,19 @@ __global__ void early_exit_then_barrier(int* out, int n) {
   out[i] = s[n - 1 - i];
 }
 
+#if defined(SHOAL_PLATFORM_SIM)
+// Deep recursion overflows the fiber stack into its guard page.
+__device__ int diag_recurse(int depth, volatile char* sink) {
+  volatile char frame[512];
+  frame[depth % 512] = static_cast<char>(depth);
+  if (depth == 0) return frame[0];
+  const int r = diag_recurse(depth - 1, sink) + frame[depth % 512];
+  *sink = static_cast<char>(r);
+  return r;
+}
+__global__ void diag_deep_recursion(char* sink) { diag_recurse(1 << 20, sink); }
+#endif
+
 namespace {
 
 #if defined(SHOAL_PLATFORM_SIM)
@@ -58,6 +71,7 @@ class SimDiagDeathTest : public ::testing::Test {
 TEST_F(SimDiagDeathTest, DivergentSyncthreads) {
   EXPECT_DEATH(
       {
+        unsetenv("SHOAL_SIM_SEED");  // the expected thread assumes index order
         DeviceBuffer<int> out(64);
         shoal::launch(diag_divergent_barrier, dim3(2), dim3(64), 0, nullptr, out.p);
         cudaDeviceSynchronize();
@@ -68,6 +82,7 @@ TEST_F(SimDiagDeathTest, DivergentSyncthreads) {
 TEST_F(SimDiagDeathTest, WarpMaskWithoutCaller) {
   EXPECT_DEATH(
       {
+        unsetenv("SHOAL_SIM_SEED");  // the expected thread assumes index order
         DeviceBuffer<int> out(32);
         shoal::launch(diag_bad_warp_mask, dim3(1), dim3(32), 0, nullptr, out.p);
         cudaDeviceSynchronize();
@@ -79,6 +94,7 @@ TEST_F(SimDiagDeathTest, WarpMaskWithoutCaller) {
 TEST_F(SimDiagDeathTest, WarpMasksDisagree) {
   EXPECT_DEATH(
       {
+        unsetenv("SHOAL_SIM_SEED");  // the expected thread assumes index order
         DeviceBuffer<int> out(32);
         shoal::launch(diag_mismatched_masks, dim3(1), dim3(32), 0, nullptr, out.p);
         cudaDeviceSynchronize();
@@ -89,6 +105,7 @@ TEST_F(SimDiagDeathTest, WarpMasksDisagree) {
 TEST_F(SimDiagDeathTest, TimeoutReportsBlockedThreads) {
   EXPECT_DEATH(
       {
+        unsetenv("SHOAL_SIM_SEED");  // the expected thread assumes index order
         setenv("SHOAL_TIMEOUT", "1", 1);
         DeviceBuffer<unsigned> flag(1);
         cudaMemset(flag.p, 0, sizeof(unsigned));
@@ -99,9 +116,22 @@ TEST_F(SimDiagDeathTest, TimeoutReportsBlockedThreads) {
       "waiting in a spin loop at .*diag_test.cu:[0-9]+");
 }
 
+TEST_F(SimDiagDeathTest, StackOverflowHitsGuardPage) {
+  EXPECT_DEATH(
+      {
+        unsetenv("SHOAL_SIM_SEED");  // the expected thread assumes index order
+        DeviceBuffer<char> sink(1);
+        shoal::launch(diag_deep_recursion, dim3(1), dim3(32), 0, nullptr, sink.p);
+        cudaDeviceSynchronize();
+      },
+      "(stack overflow in kernel 'diag_deep_recursion\\(char\\*\\)', block \\(0,0,0\\), thread \\(0,0,0\\)|"
+      "AddressSanitizer)");
+}
+
 TEST_F(SimDiagDeathTest, TrapNamesThread) {
   EXPECT_DEATH(
       {
+        unsetenv("SHOAL_SIM_SEED");  // the expected thread assumes index order
         shoal::launch(diag_trap, dim3(4), dim3(32), 0, nullptr);
         cudaDeviceSynchronize();
       },

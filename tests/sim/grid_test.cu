@@ -26,11 +26,11 @@ __global__ void grid_rounds(long long* data, long long* partial, long long* out,
       if (threadIdx.x < k) s[threadIdx.x] += s[threadIdx.x + k];
       __syncthreads();
     }
-    if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
+    if (threadIdx.x == 0) partial[grid.block_rank()] = s[0];
     grid.sync();
     if (blockIdx.x == 0 && threadIdx.x == 0) {
       long long t = 0;
-      for (unsigned b = 0; b < gridDim.x; ++b) t += partial[b];
+      for (unsigned long long b = 0; b < grid.num_blocks(); ++b) t += partial[b];
       out[r] = t;
     }
     grid.sync();

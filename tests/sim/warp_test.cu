@@ -76,7 +76,8 @@ __global__ void reductions(const unsigned* in, unsigned* out) {
 template <unsigned N>
 __global__ void tiles(const int* in, int* sums, int* firsts, unsigned* ballots, unsigned* ranks) {
   cg::thread_block block = cg::this_thread_block();
-  cg::thread_block_tile<N> tile = cg::tiled_partition<N>(block);
+  const cg::thread_block_tile<N, cg::thread_block> typed = cg::tiled_partition<N>(block);
+  cg::thread_block_tile<N> tile = typed;
   const unsigned i = blockIdx.x * blockDim.x + block.thread_rank();
   const int v = in[i];
   int s = v;

@@ -27,11 +27,17 @@ class thread_block {
 };
 inline thread_block this_thread_block() { return thread_block(); }
 
-template <unsigned N>
+// ParentT only names the group a tile came from, as in CUDA; tiles with any
+// parent convert to each other.
+template <unsigned N, class ParentT = void>
 class thread_block_tile {
   static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0, "tile size must be a power of two up to 32");
 
  public:
+  thread_block_tile() = default;
+  template <class OtherParent>
+  thread_block_tile(const thread_block_tile<N, OtherParent>&) {}  // NOLINT: implicit, as in CUDA
+
   static constexpr unsigned num_threads() { return N; }
   static constexpr unsigned size() { return N; }
   unsigned thread_rank() const { return shoal::sim::lane_id() & (N - 1); }
@@ -71,7 +77,7 @@ class thread_block_tile {
 };
 
 template <unsigned N, class Parent>
-inline thread_block_tile<N> tiled_partition(const Parent&) { return thread_block_tile<N>(); }
+inline thread_block_tile<N, Parent> tiled_partition(const Parent&) { return thread_block_tile<N, Parent>(); }
 
 class grid_group {
  public:
@@ -81,6 +87,10 @@ class grid_group {
     return 1ull * gridDim.x * gridDim.y * gridDim.z * blockDim.x * blockDim.y * blockDim.z;
   }
   unsigned long long num_threads() const { return size(); }
+  unsigned long long num_blocks() const { return 1ull * gridDim.x * gridDim.y * gridDim.z; }
+  unsigned long long block_rank() const {
+    return blockIdx.x + 1ull * gridDim.x * (blockIdx.y + 1ull * gridDim.y * blockIdx.z);
+  }
   bool is_valid() const;
 };
 inline grid_group this_grid() { return grid_group(); }

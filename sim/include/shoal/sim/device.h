@@ -276,5 +276,28 @@ inline int __mulhi(int a, int b) { return static_cast<int>((static_cast<long lon
 inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {
   return static_cast<unsigned long long>((static_cast<unsigned __int128>(a) * b) >> 64);
 }
+// min/max overloads as in CUDA's math headers (non-templates, so they win
+// over std::min/std::max for equal types; mixed signedness gives unsigned).
+#define SHOAL_SIM_MINMAX_(R, A, B)                                  \
+  inline R min(A a, B b) { return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); } \
+  inline R max(A a, B b) { return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); }
+SHOAL_SIM_MINMAX_(int, int, int)
+SHOAL_SIM_MINMAX_(unsigned, unsigned, unsigned)
+SHOAL_SIM_MINMAX_(unsigned, int, unsigned)
+SHOAL_SIM_MINMAX_(unsigned, unsigned, int)
+SHOAL_SIM_MINMAX_(long, long, long)
+SHOAL_SIM_MINMAX_(unsigned long, unsigned long, unsigned long)
+SHOAL_SIM_MINMAX_(unsigned long, long, unsigned long)
+SHOAL_SIM_MINMAX_(unsigned long, unsigned long, long)
+SHOAL_SIM_MINMAX_(long long, long long, long long)
+SHOAL_SIM_MINMAX_(unsigned long long, unsigned long long, unsigned long long)
+SHOAL_SIM_MINMAX_(unsigned long long, long long, unsigned long long)
+SHOAL_SIM_MINMAX_(unsigned long long, unsigned long long, long long)
+SHOAL_SIM_MINMAX_(float, float, float)
+SHOAL_SIM_MINMAX_(double, double, double)
+SHOAL_SIM_MINMAX_(double, float, double)
+SHOAL_SIM_MINMAX_(double, double, float)
+#undef SHOAL_SIM_MINMAX_
+
 inline float __fdividef(float a, float b) { return a / b; }
 inline float __saturatef(float x) { return x < 0.f ? 0.f : (x > 1.f ? 1.f : x); }

@@ -64,7 +64,14 @@ enum class WarpOp : unsigned {
   sync, shfl, ballot, any, all, match_any, match_all,
   reduce_add, reduce_min_u, reduce_max_u, reduce_min_s, reduce_max_s, reduce_and, reduce_or, reduce_xor,
 };
-const char* warp_op_name(WarpOp op);
+inline const char* warp_op_name(WarpOp op) {
+  static constexpr const char* k_names[] = {
+      "__syncwarp",        "__shfl*_sync",      "__ballot_sync",     "__any_sync",        "__all_sync",
+      "__match_any_sync",  "__match_all_sync",  "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
+      "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync",  "__reduce_xor_sync",
+  };
+  return k_names[static_cast<unsigned>(op)];
+}
 
 // Collectives in progress in one warp. Several may be in flight at once
 // when their masks are disjoint (tiles); a group is keyed by the lowest lane

@@ -11,8 +11,9 @@
 // Keep the toolkit from declaring threadIdx & co. as extern const.
 #define __DEVICE_LAUNCH_PARAMETERS_H__
 
-#include <cassert>
-#include <cstdio>
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
 
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
@@ -35,6 +36,3 @@
 #ifndef __grid_constant__
 #define __grid_constant__
 #endif
-
-using std::max;
-using std::min;
