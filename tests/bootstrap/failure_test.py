@@ -282,6 +282,15 @@ def unknown_bootstrap(d):
 
 
 @case
+def bad_timeout(d):
+    sr, fault, _ = bins(d)
+    rc, _, err, _ = run([sr, "-n", "2", fault, "ok"], env=clean_env(SHOAL_BOOTSTRAP_TIMEOUT="soon"))
+    expect(rc == 1, "exit 1")
+    expect(re.search(r"SHOAL_BOOTSTRAP_TIMEOUT='soon' is not valid: expected a non-negative number of "
+                     r"seconds", err), "names the variable, the value and the form")
+
+
+@case
 def no_launcher(d):
     _, fault, _ = bins(d)
     rc, _, err, _ = run([fault, "ok"])
