@@ -117,8 +117,7 @@ def shoalrun_mismatch(d):
                      r"but PE 1 called barrier", err), "names both calls")
 
 
-@case
-def shoalrun_sigterm(d):
+def forwards_signal(d, sig, name):
     sr, fault, _ = bins(d)
     tmp = tempfile.mkdtemp()
     p = subprocess.Popen([sr, "-n", "2", fault, "sleep"], env=clean_env(TMPDIR=tmp),
@@ -126,15 +125,25 @@ def shoalrun_sigterm(d):
     time.sleep(0.5)
     expect(len(os.listdir(tmp)) == 1, "the private socket folder exists while running")
     t0 = time.monotonic()
-    p.send_signal(signal.SIGTERM)
+    p.send_signal(sig)
     _, err = p.communicate(timeout=10)
     dt = time.monotonic() - t0
     print("  stderr:", err)
-    expect(p.returncode == 128 + 15, "exit status 143")
+    expect(p.returncode == 128 + sig, f"exit status {128 + sig}")
     expect(dt < 5, "PEs ended within 5 s")
-    expect("shoalrun: got SIGTERM; forwarding it to 2 PEs" in err, "message")
+    expect(f"shoalrun: got {name}; forwarding it to 2 PEs" in err, "message")
     expect(os.listdir(tmp) == [], "socket folder removed")
     os.rmdir(tmp)
+
+
+@case
+def shoalrun_sigterm(d):
+    forwards_signal(d, signal.SIGTERM, "SIGTERM")
+
+
+@case
+def shoalrun_sigint(d):
+    forwards_signal(d, signal.SIGINT, "SIGINT")
 
 
 @case
