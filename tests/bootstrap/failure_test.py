@@ -253,6 +253,7 @@ def uid_wrong_secret(d):
 
 # --- pmix under mpirun ------------------------------------------------------------
 def mpirun(np, *args):
+    # Options for mpirun itself (-x ...) come before the program in args.
     return ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", str(np), *args]
 
 
@@ -271,6 +272,15 @@ def pmix_abort(d):
     _, fault, _ = bins(d)
     rc, out, err, dt = run(mpirun(3, fault, "abort"), env=clean_env(ASAN_OPTIONS="detect_leaks=0"))
     expect(rc != 0 and dt < 10, "the job ends")
+    expect("shoal[PE 1] ABORT (code 5): fault test abort" in out + err, "the abort message is shown")
+
+
+@case
+def mpi_abort(d):
+    _, fault, _ = bins(d)
+    rc, out, err, dt = run(mpirun(3, "-x", "SHOAL_BOOTSTRAP=mpi", fault, "abort"),
+                           env=clean_env(ASAN_OPTIONS="detect_leaks=0"))
+    expect(rc == 5 and dt < 10, "MPI_Abort ends the job with the code")
     expect("shoal[PE 1] ABORT (code 5): fault test abort" in out + err, "the abort message is shown")
 
 
