@@ -93,6 +93,13 @@ Status derive_topology(Bootstrap* b, Info* info) {
 }
 
 Status create(const Options& options, std::unique_ptr<Bootstrap>* out_p) {
+  double timeout = 0;
+  SHOAL_CHECK(env::get_seconds("SHOAL_BOOTSTRAP_TIMEOUT", 120, &timeout));
+  if (timeout <= 0 || timeout >= 1e9) {
+    SHOAL_ERROR("SHOAL_BOOTSTRAP_TIMEOUT='%s' is not valid: expected a positive number of seconds",
+                std::getenv("SHOAL_BOOTSTRAP_TIMEOUT"));
+    return Status::invalid_argument;
+  }
   std::string kind;
   SHOAL_CHECK(pick_kind(options, &kind));
   std::unique_ptr<Bootstrap> b;

@@ -257,6 +257,17 @@ Status UidBootstrap::init_root(const UidFields& f) {
 }
 
 Status UidBootstrap::init_peer(const UidFields& f) {
+  {
+    // A socket inherited from a parent that created this id (fork) is rank
+    // 0's business only: close our copy so the port stops listening once
+    // rank 0 is done.
+    std::lock_guard<std::mutex> lock(g_mutex);
+    UidFields kept;
+    if (g_listen_fd >= 0 && decode(g_id, &kept) && secret_equal(kept.secret, f.secret)) {
+      ::close(g_listen_fd);
+      g_listen_fd = -1;
+    }
+  }
   sockaddr_storage ss;
   socklen_t len = to_sockaddr(f, &ss);
   std::string where = "rank 0 at " + fields_address(f);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cstdlib>
 #include <cstring>
 
 #include "base/env.h"
@@ -197,10 +198,12 @@ bool secret_equal(const unsigned char* a, const unsigned char* b) {
 }
 
 double bootstrap_timeout() {
-  double t = 120;
-  if (env::get_seconds("SHOAL_BOOTSTRAP_TIMEOUT", 120, &t) != Status::ok) t = 120;
-  if (t <= 0) t = 120;
-  return t;
+  // Quiet: create() has already rejected a bad value with a message.
+  const char* v = std::getenv("SHOAL_BOOTSTRAP_TIMEOUT");
+  if (!v || !*v) return 120;
+  char* end = nullptr;
+  double t = std::strtod(v, &end);
+  return (end != v && !*end && t > 0 && t < 1e9) ? t : 120;
 }
 
 std::string hex_encode(const void* data, std::size_t len) {

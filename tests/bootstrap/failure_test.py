@@ -117,8 +117,7 @@ def shoalrun_mismatch(d):
                      r"but PE 1 called barrier", err), "names both calls")
 
 
-@case
-def shoalrun_sigterm(d):
+def forwards_signal(d, sig, name):
     sr, fault, _ = bins(d)
     tmp = tempfile.mkdtemp()
     p = subprocess.Popen([sr, "-n", "2", fault, "sleep"], env=clean_env(TMPDIR=tmp),
@@ -126,15 +125,25 @@ def shoalrun_sigterm(d):
     time.sleep(0.5)
     expect(len(os.listdir(tmp)) == 1, "the private socket folder exists while running")
     t0 = time.monotonic()
-    p.send_signal(signal.SIGTERM)
+    p.send_signal(sig)
     _, err = p.communicate(timeout=10)
     dt = time.monotonic() - t0
     print("  stderr:", err)
-    expect(p.returncode == 128 + 15, "exit status 143")
+    expect(p.returncode == 128 + sig, f"exit status {128 + sig}")
     expect(dt < 5, "PEs ended within 5 s")
-    expect("shoalrun: got SIGTERM; forwarding it to 2 PEs" in err, "message")
+    expect(f"shoalrun: got {name}; forwarding it to 2 PEs" in err, "message")
     expect(os.listdir(tmp) == [], "socket folder removed")
     os.rmdir(tmp)
+
+
+@case
+def shoalrun_sigterm(d):
+    forwards_signal(d, signal.SIGTERM, "SIGTERM")
+
+
+@case
+def shoalrun_sigint(d):
+    forwards_signal(d, signal.SIGINT, "SIGINT")
 
 
 @case
@@ -244,6 +253,7 @@ def uid_wrong_secret(d):
 
 # --- pmix under mpirun ------------------------------------------------------------
 def mpirun(np, *args):
+    # Options for mpirun itself (-x ...) come before the program in args.
     return ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", str(np), *args]
 
 
@@ -265,6 +275,15 @@ def pmix_abort(d):
     expect("shoal[PE 1] ABORT (code 5): fault test abort" in out + err, "the abort message is shown")
 
 
+@case
+def mpi_abort(d):
+    _, fault, _ = bins(d)
+    rc, out, err, dt = run(mpirun(3, "-x", "SHOAL_BOOTSTRAP=mpi", fault, "abort"),
+                           env=clean_env(ASAN_OPTIONS="detect_leaks=0"))
+    expect(rc == 5 and dt < 10, "MPI_Abort ends the job with the code")
+    expect("shoal[PE 1] ABORT (code 5): fault test abort" in out + err, "the abort message is shown")
+
+
 # --- selection ----------------------------------------------------------------------
 def one_line(err, pattern, what):
     lines = [l for l in err.splitlines() if l.strip()]
@@ -279,6 +298,15 @@ def unknown_bootstrap(d):
     expect(rc == 1, "exit 1")
     one_line(err, "SHOAL_BOOTSTRAP='bogus' is not a bootstrap: expected one of local|uid|pmix|mpi; "
              "launch with `shoalrun -n N prog`", "names the options and how to launch")
+
+
+@case
+def bad_timeout(d):
+    sr, fault, _ = bins(d)
+    rc, _, err, _ = run([sr, "-n", "2", fault, "ok"], env=clean_env(SHOAL_BOOTSTRAP_TIMEOUT="soon"))
+    expect(rc == 1, "exit 1")
+    expect(re.search(r"SHOAL_BOOTSTRAP_TIMEOUT='soon' is not valid: expected a non-negative number of "
+                     r"seconds", err), "names the variable, the value and the form")
 
 
 @case

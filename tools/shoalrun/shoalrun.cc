@@ -269,7 +269,14 @@ bool Launcher::spawn(int rank, const std::vector<std::string>& env_strings) {
     return false;
   }
   pid_t parent = ::getpid();
+  // Signals stay blocked across fork until the child has reset their
+  // handlers: shoalrun's handler must never run in a child (it would report
+  // a signal to shoalrun through the inherited pipe).
+  sigset_t all, old;
+  sigfillset(&all);
+  ::sigprocmask(SIG_BLOCK, &all, &old);
   pid_t pid = ::fork();
+  if (pid != 0) ::sigprocmask(SIG_SETMASK, &old, nullptr);
   if (pid < 0) {
     std::fprintf(stderr, "shoalrun: fork: %s\n", std::strerror(errno));
     return false;
@@ -278,9 +285,7 @@ bool Launcher::spawn(int rank, const std::vector<std::string>& env_strings) {
     // Child: only async-signal-safe calls until exec.
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive shoalrun
     if (::getppid() != parent) ::_exit(127);
-    ::signal(SIGPIPE, SIG_DFL);
-    ::signal(SIGINT, SIG_DFL);
-    ::signal(SIGTERM, SIG_DFL);
+    for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD}) ::signal(sig, SIG_DFL);
     sigset_t none;
     sigemptyset(&none);
     ::sigprocmask(SIG_SETMASK, &none, nullptr);
@@ -289,12 +294,15 @@ bool Launcher::spawn(int rank, const std::vector<std::string>& env_strings) {
       ::dup2(err[1], 2);
     }
     ::execvpe(a_.argv[0], a_.argv.data(), envp.data());
-    const char* e = std::strerror(errno);
-    const char* parts[] = {"shoalrun: cannot run '", a_.argv[0], "': ", e, "\n"};
-    for (const char* p : parts) {
-      ssize_t rc = ::write(2, p, std::strlen(p));
-      (void)rc;
-    }
+    // One write, so the lines of several failing PEs do not interleave.
+    const char* parts[] = {"shoalrun: cannot run '", a_.argv[0], "': ", std::strerror(errno), "\n"};
+    char line[1024];
+    std::size_t n = 0;
+    for (const char* p : parts)
+      for (std::size_t k = 0; p[k] && n < sizeof line - 1; ++k) line[n++] = p[k];
+    if (line[n - 1] != '\n') line[n++] = '\n';
+    ssize_t rc = ::write(2, line, n);
+    (void)rc;
     ::_exit(127);
   }
   pes_[rank].pid = pid;
