@@ -1,13 +1,14 @@
 // init_latency: wall time from launching a job to the first completed
 // bootstrap barrier on every PE, for 2, 4 and 8 PEs under shoalrun and mpirun.
 //
-//   init_latency [--np 2,4,8] [--reps 5] [--launchers shoalrun,mpirun]
+//   init_latency [--np 2,4,8] [--reps 5] [--launchers shoalrun,mpirun] [--what bootstrap|shoal]
 //
 // The driver notes the time, starts `<launcher> -n N init_latency --pe`, and
 // each PE reports when its first barrier returned (CLOCK_REALTIME, one host);
 // the job's latency is the latest PE's time minus the launch time, so it
-// includes the launcher's own start. (Later: shoal_init instead of the bare
-// bootstrap.)
+// includes the launcher's own start. --what bootstrap (default) times the bare
+// bootstrap; --what shoal times the whole shoal_init + shoal_barrier_all
+// (init_latency_shoal), which is what an application waits for.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -55,13 +56,13 @@ std::vector<std::string> split(const std::string& s) {
 }
 
 // Runs one job; returns seconds from launch to the last PE's first barrier, or -1.
-double run_once(const std::string& launcher, int np, const std::string& self) {
+double run_once(const std::string& launcher, int np, const std::string& pe_cmd) {
   std::string cmd;
   if (launcher == "shoalrun") {
-    cmd = std::string(SHOALRUN_PATH) + " -n " + std::to_string(np) + " " + self + " --pe";
+    cmd = std::string(SHOALRUN_PATH) + " -n " + std::to_string(np) + " " + pe_cmd;
   } else {
     cmd = "mpirun --oversubscribe" + std::string(getuid() == 0 ? " --allow-run-as-root" : "") +
-          " -np " + std::to_string(np) + " " + self + " --pe";
+          " -np " + std::to_string(np) + " " + pe_cmd;
   }
   long long t0 = now_ns();
   FILE* p = popen(cmd.c_str(), "r");
@@ -80,7 +81,7 @@ double run_once(const std::string& launcher, int np, const std::string& self) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string nps = "2,4,8", launchers = "shoalrun,mpirun";
+  std::string nps = "2,4,8", launchers = "shoalrun,mpirun", what = "bootstrap";
   int reps = 5;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -88,8 +89,11 @@ int main(int argc, char** argv) {
     if (a == "--np" && i + 1 < argc) nps = argv[++i];
     else if (a == "--reps" && i + 1 < argc) reps = std::atoi(argv[++i]);
     else if (a == "--launchers" && i + 1 < argc) launchers = argv[++i];
+    else if (a == "--what" && i + 1 < argc && (std::string(argv[i + 1]) == "bootstrap" ||
+                                                std::string(argv[i + 1]) == "shoal")) what = argv[++i];
     else {
-      std::fprintf(stderr, "usage: init_latency [--np 2,4,8] [--reps N] [--launchers shoalrun,mpirun]\n");
+      std::fprintf(stderr, "usage: init_latency [--np 2,4,8] [--reps N] [--launchers shoalrun,mpirun] "
+                           "[--what bootstrap|shoal]\n");
       return 2;
     }
   }
@@ -97,14 +101,15 @@ int main(int argc, char** argv) {
   ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
   if (n <= 0) return 1;
   self[n] = '\0';
-  std::printf("%-9s %3s %9s %9s %9s   (seconds from launch to the first barrier on every PE, %d runs)\n",
-              "launcher", "PEs", "median", "min", "max", reps);
+  std::string pe_cmd = what == "shoal" ? std::string(INIT_LATENCY_SHOAL_PATH) : std::string(self) + " --pe";
+  std::printf("%-9s %3s %9s %9s %9s   (seconds from launch to the first %s barrier on every PE, %d runs)\n",
+              "launcher", "PEs", "median", "min", "max", what == "shoal" ? "shoal_init +" : "bootstrap", reps);
   int rc = 0;
   for (const std::string& l : split(launchers)) {
     for (const std::string& np : split(nps)) {
       std::vector<double> t;
       for (int r = 0; r < reps; ++r) {
-        double s = run_once(l, std::atoi(np.c_str()), self);
+        double s = run_once(l, std::atoi(np.c_str()), pe_cmd);
         if (s < 0) {
           std::fprintf(stderr, "init_latency: %s -n %s failed\n", l.c_str(), np.c_str());
           rc = 1;
