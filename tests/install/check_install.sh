@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the current build into a temporary prefix, builds examples/ against
+# it as an outside project would (find_package(shoal)), and runs them under
+# the installed shoalrun. Fails on any step.
+#   check_install.sh <build dir> <source dir>
+set -euo pipefail
+build=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
+test -x "$tmp/prefix/bin/shoalrun"
+test -f "$tmp/prefix/lib/pkgconfig/shoal.pc"
+cmake -S "$src/examples" -B "$tmp/ex" -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$tmp/configure.log" 2>&1 ||
+  { cat "$tmp/configure.log"; exit 1; }
+cmake --build "$tmp/ex" -j2 >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; exit 1; }
+"$tmp/prefix/bin/shoalrun" -n 2 "$tmp/ex/ring_put"
+"$tmp/prefix/bin/shoalrun" -n 3 "$tmp/ex/device_ring"
+# pkg-config sees the package too.
+PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig" pkg-config --libs shoal | grep -q -- -lshoal
+echo "install check: PASSED"
