@@ -143,7 +143,7 @@ void* SymmetricHeap::allocate(bootstrap::Bootstrap& boot, const char* call, std:
   rec.size = size;
   rec.align = align < kMinAlign ? kMinAlign : align;
   rec.offset = 0;
-  std::strncpy(rec.call, call, sizeof rec.call);
+  std::strncpy(rec.call, call, sizeof rec.call - 1);  // rec is zeroed: stays terminated
   if (!agree(boot, rec)) return nullptr;
   if (size == 0) return nullptr;
   std::uint64_t off = 0;
@@ -164,7 +164,7 @@ bool SymmetricHeap::release(bootstrap::Bootstrap& boot, const char* call, void* 
   CollectiveRecord rec{};
   rec.op = kFree;
   rec.seq = ++seq_;
-  std::strncpy(rec.call, call, sizeof rec.call);
+  std::strncpy(rec.call, call, sizeof rec.call - 1);  // rec is zeroed: stays terminated
   if (ptr == nullptr) {
     rec.offset = kNoOffset - 1;  // free(NULL): agreed no-op
   } else if (contains(ptr) && offset_of(ptr) >= kInternalBytes &&
