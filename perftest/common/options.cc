@@ -141,6 +141,9 @@ ParseResult parse_options(int argc, const char* const* argv, const ProgramSpec& 
     } else if (a == "--bidir") {
       if (!flag_no_value()) return fail("option --bidir takes no value");
       o.bidir = true;
+    } else if (a == "--ref") {
+      if (!flag_no_value()) return fail("option --ref takes no value");
+      o.reference = true;
     } else if (a == "--cudagraph") {
       if (!flag_no_value()) return fail("option --cudagraph takes no value");
       o.cudagraph = true;
@@ -182,7 +185,7 @@ std::string usage_text(const ProgramSpec& spec) {
                   " [-b min_size] [-e max_size] [-f step] [-n iters] [-w warmup] [-r reps]"
                   " [-c ctas] [-t threads] [-d type] [-o op] [-s scope] [-i stride] [-a op]"
                   " [--bidir] [--dir read|write] [--issue on_stream|host] [--cudagraph]"
-                  " [--ws bytes] [--json FILE] [-h]\n";
+                  " [--ws bytes] [--ref] [--json FILE] [-h]\n";
   if (!spec.summary.empty()) s += "  " + spec.summary + "\n";
   auto line = [&](const char* opt, const std::string& what) {
     char b[256];
@@ -211,6 +214,7 @@ std::string usage_text(const ProgramSpec& spec) {
   line("--cudagraph", "capture the timed loop in a CUDA graph (device programs)");
   line("--ws SIZE", "bytes the buffers rotate over (cache effects) [" +
                         (d.working_set ? fmt_size(d.working_set) : std::string("program default")) + "]");
+  line("--ref", "bandwidth programs: also time a local memcpy of the same slots, interleaved");
   line("--json FILE", "also write every row and the run's context as JSON");
   line("-h, --help", "this text");
   return s;
@@ -263,7 +267,8 @@ std::vector<std::pair<std::string, std::string>> options_as_pairs(const Options&
           {"dir", dir_name(o.dir)},
           {"issue", issue_name(o.issue)},
           {"cudagraph", o.cudagraph ? "true" : "false"},
-          {"working_set", std::to_string(o.working_set)}};
+          {"working_set", std::to_string(o.working_set)},
+          {"reference", o.reference ? "true" : "false"}};
 }
 
 }  // namespace shoal::perftest

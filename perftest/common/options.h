@@ -8,7 +8,8 @@
 //   --bidir  --dir read|write [write]  --issue on_stream|host [on_stream]
 //   --cudagraph
 // plus shoal's: -r repetitions [3], --ws working-set bytes [0: program's
-// choice], --json FILE, -h/--help.
+// choice], --ref (bandwidth programs: also time a local memcpy of the same
+// slots, interleaved with the timed repetitions), --json FILE, -h/--help.
 // Sizes accept k/K, m/M, g/G suffixes (powers of 1024, as NVSHMEM's).
 // A program may change defaults (ProgramSpec) and restrict values; the
 // usage line it prints shows its own defaults.
@@ -50,6 +51,8 @@ struct Options {
   std::uint64_t reps = 3;        // timed repetitions per size (median/min/max)
   std::uint64_t working_set = 0; // bytes the buffers rotate over; 0 = program default
   std::string json_path;         // empty: no JSON
+  bool reference = false;        // --ref: bandwidth programs also time a
+                                 // local memcpy, interleaved (ref_bw, ratio)
 };
 
 // What a program accepts; the parser rejects values outside these sets.

@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
   const int me = shoal_my_pe(), n = shoal_n_pes();
   auto* tokens = static_cast<std::uint64_t*>(shoal_calloc(static_cast<size_t>(n), sizeof(std::uint64_t)));
   if (!tokens) shoal_global_exit(2);
+  shoal_barrier_all();  // every PE zeroed its tokens before anyone writes
 
   Report rep(name, Metric::latency, o, default_context(n, "shoal"), me == 0);
   HostTimer timer;

@@ -7,7 +7,10 @@
 // (GB = 1e9). Consecutive calls rotate through a working set (--ws, default
 // 8 MiB) so sizes below the cache size are not served from one hot buffer.
 // The table shows PE 0's median over -r repetitions; the JSON rows add the
-// sum over all issuing PEs ("aggregate_bw"). The data of the first and last
+// sum over all issuing PEs ("aggregate_bw"); with --ref also the bandwidth of
+// a local memcpy over the same slots timed in the same process, interleaved
+// with the repetitions ("ref_bw"), and the median of the per-repetition
+// ratios ("ratio_vs_memcpy"). The data of the first and last
 // slot written in each size is checked outside the timed region.
 #include <shoal/shoal.h>
 
@@ -68,6 +71,11 @@ int main(int argc, char** argv) {
     shoal_global_exit(2);
   }
   std::vector<char> priv(bytes);
+  // --ref: private buffers for the local memcpy reference (the put's own
+  // private source; for get, a private copy of the pattern).
+  std::vector<char> ref_dst(o.reference ? bytes : 0), ref_src_get(o.reference && read ? bytes : 0);
+  if (o.reference && read) fill_pattern(ref_src_get.data(), bytes, 1);
+  const char* ref_src = read ? ref_src_get.data() : priv.data();
   const std::uint64_t seed = 0x5eed0000u + static_cast<std::uint64_t>(me);
   // The pattern source: the issuer's private buffer (put) or the symmetric
   // buffer of the PE read from (get). Seeded by the source PE.
@@ -92,7 +100,16 @@ int main(int argc, char** argv) {
       std::memset(land + last, 0, size);
     }
     shoal_barrier_all();
-    std::vector<double> bw;
+    std::vector<double> bw, ref;
+    auto time_ref = [&]() {
+      timer.start();
+      for (std::uint64_t i = 0; i < o.iters; ++i) {
+        std::uint64_t off = rot.offset(i);
+        std::memcpy(ref_dst.data() + off, ref_src + off, size);
+        asm volatile("" : : "r"(ref_dst.data()) : "memory");
+      }
+      return gb_per_s(size * o.iters, timer.stop_us());
+    };
     if (issuer) {
       std::uint64_t k = 0;
       for (; k < o.warmup; ++k) {
@@ -102,6 +119,10 @@ int main(int argc, char** argv) {
       }
       shoal_quiet();
       for (std::uint64_t r = 0; r < o.reps; ++r) {
+        // --ref: a local memcpy repetition over the same slots, before the
+        // shoal one on even repetitions and after it on odd ones, so slow
+        // drifts of the machine hit both alike.
+        if (o.reference && r % 2 == 0) ref.push_back(time_ref());
         timer.start();
         for (std::uint64_t i = 0; i < o.iters; ++i, ++k) {
           std::uint64_t off = rot.offset(k);
@@ -110,6 +131,7 @@ int main(int argc, char** argv) {
         }
         shoal_quiet();
         bw.push_back(gb_per_s(size * o.iters, timer.stop_us()));
+        if (o.reference && r % 2 == 1) ref.push_back(time_ref());
       }
     }
     Stats s = summarize(bw);
@@ -136,6 +158,12 @@ int main(int argc, char** argv) {
       double sum = 0;
       for (int p = 0; p < n; ++p) sum += agg[p];
       row.extra = {{"aggregate_bw", sum}, {"msgrate_mmps", s.median * 1e3 / static_cast<double>(size)}};
+      if (o.reference) {
+        std::vector<double> ratios;
+        for (std::size_t i = 0; i < bw.size() && i < ref.size(); ++i) ratios.push_back(bw[i] / ref[i]);
+        row.extra.push_back({"ref_bw", summarize(ref).median});
+        row.extra.push_back({"ratio_vs_memcpy", summarize(ratios).median});
+      }
       rep.add(row);
     }
     shoal_barrier_all();  // agg[] read before the next size overwrites it
