@@ -93,6 +93,9 @@ int bw(int argc, char** argv, bool read_default) {
     shmem_global_exit(2);
   }
   std::vector<char> priv(bytes);
+  std::vector<char> ref_dst(o.reference ? bytes : 0), ref_src_get(o.reference && read ? bytes : 0);
+  if (o.reference && read) fill_pattern(ref_src_get.data(), bytes, 1);
+  const char* ref_src = read ? ref_src_get.data() : priv.data();
   const std::uint64_t seed = 0x5eed0000u + static_cast<std::uint64_t>(me);
   if (!read) fill_pattern(priv.data(), bytes, seed);
   else fill_pattern(sym, bytes, seed);
@@ -112,7 +115,16 @@ int bw(int argc, char** argv, bool read_default) {
       std::memset(land + last, 0, size);
     }
     shmem_barrier_all();
-    std::vector<double> v;
+    std::vector<double> v, ref;
+    auto time_ref = [&]() {
+      timer.start();
+      for (std::uint64_t i = 0; i < o.iters; ++i) {
+        std::uint64_t off = rot.offset(i);
+        std::memcpy(ref_dst.data() + off, ref_src + off, size);
+        asm volatile("" : : "r"(ref_dst.data()) : "memory");
+      }
+      return gb_per_s(size * o.iters, timer.stop_us());
+    };
     if (issuer) {
       std::uint64_t k = 0;
       for (; k < o.warmup; ++k) {
@@ -122,6 +134,7 @@ int bw(int argc, char** argv, bool read_default) {
       }
       shmem_quiet();
       for (std::uint64_t r = 0; r < o.reps; ++r) {
+        if (o.reference && r % 2 == 0) ref.push_back(time_ref());
         timer.start();
         for (std::uint64_t i = 0; i < o.iters; ++i, ++k) {
           std::uint64_t off = rot.offset(k);
@@ -130,6 +143,7 @@ int bw(int argc, char** argv, bool read_default) {
         }
         shmem_quiet();
         v.push_back(gb_per_s(size * o.iters, timer.stop_us()));
+        if (o.reference && r % 2 == 1) ref.push_back(time_ref());
       }
     }
     Stats s = summarize(v);
@@ -153,6 +167,12 @@ int bw(int argc, char** argv, bool read_default) {
       double sum = 0;
       for (int p = 0; p < n; ++p) sum += agg[p];
       row.extra = {{"aggregate_bw", sum}, {"msgrate_mmps", s.median * 1e3 / static_cast<double>(size)}};
+      if (o.reference) {
+        std::vector<double> ratios;
+        for (std::size_t i = 0; i < v.size() && i < ref.size(); ++i) ratios.push_back(v[i] / ref[i]);
+        row.extra.push_back({"ref_bw", summarize(ref).median});
+        row.extra.push_back({"ratio_vs_memcpy", summarize(ratios).median});
+      }
       rep.add(row);
     }
     shmem_barrier_all();
