@@ -131,6 +131,7 @@ int main(int argc, char** argv) {
 #undef SHOAL_PT_TYPE_NAME_
   Options o = parse_or_exit(argc, argv, spec);
   Op op = static_cast<Op>(std::find(kOps.begin(), kOps.end(), o.atomic_op) - kOps.begin());
+  require_host_issue(o, spec.name.c_str());
   init_or_exit(spec.name.c_str());
   if (shoal_n_pes() < 2) {
     if (shoal_my_pe() == 0) std::fprintf(stderr, "%s: needs at least 2 PEs\n", spec.name.c_str());

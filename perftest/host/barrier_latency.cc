@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   spec.scopes = {Scope::thread, Scope::all};
   Options o = parse_or_exit(argc, argv, spec);
   const char* name = spec.name.c_str();
+  require_host_issue(o, name);
   init_or_exit(name);
   const int me = shoal_my_pe(), n = shoal_n_pes();
   auto* tokens = static_cast<std::uint64_t*>(shoal_calloc(static_cast<size_t>(n), sizeof(std::uint64_t)));

@@ -44,10 +44,7 @@ int main(int argc, char** argv) {
   spec.defaults.dir = SHOAL_BW_DEFAULT_DIR_READ ? Dir::read : Dir::write;
   spec.scopes = {Scope::thread, Scope::all};
   Options o = parse_or_exit(argc, argv, spec);
-  if (o.issue != Issue::host) {
-    std::fprintf(stderr, "%s: only --issue host exists for host programs\n", spec.name.c_str());
-    return 2;
-  }
+  require_host_issue(o, spec.name.c_str());
   const bool read = o.dir == Dir::read;
   const char* name = read ? "shoal_host_get_bw" : "shoal_host_put_bw";
   init_or_exit(name);

@@ -8,12 +8,23 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "perftest/common/options.h"
+
 namespace shoal::perftest {
 
 // Initialises shoal or exits 2 with a message.
 inline void init_or_exit(const char* name) {
   if (shoal_init() != 0) {
     std::fprintf(stderr, "%s: shoal_init failed (run under shoalrun, mpirun or srun)\n", name);
+    std::exit(2);
+  }
+}
+
+// Host programs issue from the host thread; --issue on_stream belongs to
+// the stream-ordered programs (perftest/host/*stream*, later).
+inline void require_host_issue(const Options& o, const char* name) {
+  if (o.issue != Issue::host) {
+    std::fprintf(stderr, "%s: only --issue host applies to this program\n", name);
     std::exit(2);
   }
 }

@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
   spec.scopes = {Scope::thread, Scope::all};
   Options o = parse_or_exit(argc, argv, spec);
   const char* name = spec.name.c_str();
+  require_host_issue(o, name);
   init_or_exit(name);
   const int me = shoal_my_pe(), n = shoal_n_pes();
   if (n < 2) {
