@@ -78,7 +78,6 @@ int main(int argc, char** argv) {
   // buffer of the PE read from (get). Seeded by the source PE.
   if (!read) fill_pattern(priv.data(), bytes, seed);
   else fill_pattern(sym, bytes, seed);
-  std::memset(ref_dst.data(), 0, ref_dst.size());
   shoal_barrier_all();
   // Touch every page of the rotation once before timing: the sim heap
   // commits memory on first touch (a memfd), and a page's first write (and

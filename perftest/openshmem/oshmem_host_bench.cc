@@ -99,7 +99,6 @@ int bw(int argc, char** argv, bool read_default) {
   const std::uint64_t seed = 0x5eed0000u + static_cast<std::uint64_t>(me);
   if (!read) fill_pattern(priv.data(), bytes, seed);
   else fill_pattern(sym, bytes, seed);
-  std::memset(ref_dst.data(), 0, ref_dst.size());
   shmem_barrier_all();
   // Touch every page once before timing (as the shoal program does).
   if (issuer) {
