@@ -108,10 +108,11 @@ int main(int argc, char** argv) {
     }
     shoal_barrier_all();
     std::vector<double> bw, ref;
-    auto time_ref = [&]() {
+    // The reference copies the same slots as the repetition it pairs with.
+    auto time_ref = [&](std::uint64_t k0) {
       timer.start();
       for (std::uint64_t i = 0; i < o.iters; ++i) {
-        std::uint64_t off = rot.offset(i);
+        std::uint64_t off = rot.offset(k0 + i);
         std::memcpy(ref_dst.data() + off, ref_src + off, size);
         asm volatile("" : : "r"(ref_dst.data()) : "memory");
       }
@@ -129,7 +130,7 @@ int main(int argc, char** argv) {
         // --ref: a local memcpy repetition over the same slots, before the
         // shoal one on even repetitions and after it on odd ones, so slow
         // drifts of the machine hit both alike.
-        if (o.reference && r % 2 == 0) ref.push_back(time_ref());
+        if (o.reference && r % 2 == 0) ref.push_back(time_ref(k));
         timer.start();
         for (std::uint64_t i = 0; i < o.iters; ++i, ++k) {
           std::uint64_t off = rot.offset(k);
@@ -138,7 +139,7 @@ int main(int argc, char** argv) {
         }
         shoal_quiet();
         bw.push_back(gb_per_s(size * o.iters, timer.stop_us()));
-        if (o.reference && r % 2 == 1) ref.push_back(time_ref());
+        if (o.reference && r % 2 == 1) ref.push_back(time_ref(k - o.iters));
       }
     }
     Stats s = summarize(bw);

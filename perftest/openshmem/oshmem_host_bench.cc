@@ -122,10 +122,11 @@ int bw(int argc, char** argv, bool read_default) {
     }
     shmem_barrier_all();
     std::vector<double> v, ref;
-    auto time_ref = [&]() {
+    // The reference copies the same slots as the repetition it pairs with.
+    auto time_ref = [&](std::uint64_t k0) {
       timer.start();
       for (std::uint64_t i = 0; i < o.iters; ++i) {
-        std::uint64_t off = rot.offset(i);
+        std::uint64_t off = rot.offset(k0 + i);
         std::memcpy(ref_dst.data() + off, ref_src + off, size);
         asm volatile("" : : "r"(ref_dst.data()) : "memory");
       }
@@ -140,7 +141,7 @@ int bw(int argc, char** argv, bool read_default) {
       }
       shmem_quiet();
       for (std::uint64_t r = 0; r < o.reps; ++r) {
-        if (o.reference && r % 2 == 0) ref.push_back(time_ref());
+        if (o.reference && r % 2 == 0) ref.push_back(time_ref(k));
         timer.start();
         for (std::uint64_t i = 0; i < o.iters; ++i, ++k) {
           std::uint64_t off = rot.offset(k);
@@ -149,7 +150,7 @@ int bw(int argc, char** argv, bool read_default) {
         }
         shmem_quiet();
         v.push_back(gb_per_s(size * o.iters, timer.stop_us()));
-        if (o.reference && r % 2 == 1) ref.push_back(time_ref());
+        if (o.reference && r % 2 == 1) ref.push_back(time_ref(k - o.iters));
       }
     }
     Stats s = summarize(v);
