@@ -5,6 +5,7 @@
 // perftest/compare_openshmem.sh:
 //
 //   oshc++ -std=c++20 -O2 -I<repo> oshmem_host_bench.cc <repo>/perftest/common/*.cc
+// (CMake also builds it as oshmem_host_bench when oshc++ is installed.)
 //   OMPI_MCA_osc=^rdma oshrun --allow-run-as-root --oversubscribe -np 2
 //       ./oshmem_host_bench put_bw [perftest options]
 //
@@ -50,6 +51,13 @@ const char* kLibrary = "openshmem (Open MPI oshmem " OSH_STR_(OSHMEM_MAJOR_VERSI
   std::fflush(stderr);
   shmem_global_exit(3);
   std::abort();
+}
+
+// The run's context; the platform is plain host code, not shoal's sim.
+Context osh_context(int n_pes) {
+  Context c = default_context(n_pes, kLibrary);
+  c.platform = "host";
+  return c;
 }
 
 ProgramSpec base_spec(const std::string& name, const std::string& summary) {
@@ -107,7 +115,7 @@ int bw(int argc, char** argv, bool read_default) {
   }
   shmem_barrier_all();
 
-  Report rep(name, Metric::bw, o, default_context(n, kLibrary), me == 0);
+  Report rep(name, Metric::bw, o, osh_context(n), me == 0);
   HostTimer timer;
   const auto sizes = size_sweep(o);
   for (std::size_t si = 0; si < sizes.size(); ++si) {
@@ -213,7 +221,7 @@ int put_latency(int argc, char** argv) {
   std::vector<char> src(o.max_size);
   if (me == 0) shmem_putmem(dst, src.data(), o.max_size, 1);  // first touch outside the timing
   shmem_barrier_all();
-  Report rep(name, Metric::latency, o, default_context(n, kLibrary), me == 0);
+  Report rep(name, Metric::latency, o, osh_context(n), me == 0);
   HostTimer timer;
   const auto sizes = size_sweep(o);
   for (std::size_t si = 0; si < sizes.size(); ++si) {
@@ -294,7 +302,7 @@ int atomic_run(const AmoFns<T>& f, const Options& o, Op op) {
   const int me = shmem_my_pe(), n = shmem_n_pes();
   T* word = static_cast<T*>(shmem_calloc(1, sizeof(T)));
   if (!word) shmem_global_exit(2);
-  Report rep(name, Metric::latency, o, default_context(n, kLibrary), me == 0);
+  Report rep(name, Metric::latency, o, osh_context(n), me == 0);
   HostTimer timer;
   std::vector<double> lat;
   const std::uint64_t total = o.warmup + o.reps * o.iters;
@@ -393,7 +401,7 @@ int barrier_latency(int argc, char** argv) {
   auto* tokens = static_cast<std::uint64_t*>(shmem_calloc(static_cast<size_t>(n), sizeof(std::uint64_t)));
   if (!tokens) shmem_global_exit(2);
   shmem_barrier_all();  // every PE zeroed its tokens before anyone writes
-  Report rep(name, Metric::latency, o, default_context(n, kLibrary), me == 0);
+  Report rep(name, Metric::latency, o, osh_context(n), me == 0);
   HostTimer timer;
   for (std::uint64_t r = 0; r < 2; ++r) {
     for (int p = 0; p < n; ++p) shmem_uint64_p(&tokens[me], (r + 1) * 1000 + static_cast<std::uint64_t>(me), p);
