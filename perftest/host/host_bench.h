@@ -1,0 +1,52 @@
+// Helpers shared by the shoal host perftest programs (perftest/host/*.cc):
+// start-up, pairing of PEs and the failure path for data checks.
+#pragma once
+
+#include <shoal/shoal.h>
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+
+#include "perftest/common/options.h"
+
+namespace shoal::perftest {
+
+// Initialises shoal or exits 2 with a message.
+inline void init_or_exit(const char* name) {
+  if (shoal_init() != 0) {
+    std::fprintf(stderr, "%s: shoal_init failed (run under shoalrun, mpirun or srun)\n", name);
+    std::exit(2);
+  }
+}
+
+// Host programs issue from the host thread; --issue on_stream belongs to
+// the stream-ordered programs (perftest/host/*stream*, later).
+inline void require_host_issue(const Options& o, const char* name) {
+  if (o.issue != Issue::host) {
+    std::fprintf(stderr, "%s: only --issue host applies to this program\n", name);
+    std::exit(2);
+  }
+}
+
+// Pairs (0,1), (2,3), ...: the partner of `pe`, or -1 for the last PE of an
+// odd count.
+inline int pair_partner(int pe, int n) {
+  int p = pe ^ 1;
+  return p < n ? p : -1;
+}
+
+// A data check failed: say where and end the whole job non-zero.
+[[noreturn]] inline void data_error(const char* fmt, ...) {
+  std::va_list ap;
+  va_start(ap, fmt);
+  std::fprintf(stderr, "[PE %d] DATA CHECK FAILED: ", shoal_my_pe());
+  std::vfprintf(stderr, fmt, ap);
+  std::fputc('\n', stderr);
+  va_end(ap);
+  std::fflush(stderr);
+  shoal_global_exit(3);
+  std::abort();
+}
+
+}  // namespace shoal::perftest
