@@ -1,5 +1,7 @@
 #include "host/runtime.h"
 
+#include <sched.h>
+
 #include <atomic>
 #include <cinttypes>
 #include <cstdlib>
@@ -91,6 +93,13 @@ Status init_locked(const bootstrap::Options& options) {
   for (int pe = 0; pe < r->n_pes; ++pe) {
     r->node_of_pe[pe] = all[pe].node_id;
     r->local_rank[pe] = all[pe].local_rank;
+  }
+  {
+    cpu_set_t cpus;
+    int usable = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
+    set_oversubscribed(r->boot->info().local_size > usable);
+    SHOAL_DEBUG("%d PEs on this node, %d usable CPUs: %s waits", r->boot->info().local_size, usable,
+                r->boot->info().local_size > usable ? "short-spinning" : "spinning");
   }
   SHOAL_CHECK_GOTO(r->heap.create(*r->boot, r->cfg.symmetric_size, r->node_of_pe,
                                   r->cfg.disable_p2p, r->cfg.timeout_s),

@@ -3,11 +3,18 @@
 #include <sched.h>
 #include <time.h>
 
+#include <atomic>
+
 #include "base/log.h"
 
 namespace shoal {
 
 namespace {
+// Spin iterations before the first yield. Short when the node runs more PEs
+// than this process may use CPUs: the PE we wait for then likely needs this
+// very CPU, and every spin delays it (set at init, see set_oversubscribed).
+std::atomic<unsigned> g_spin_limit{256};
+
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
@@ -23,9 +30,11 @@ double Backoff::elapsed_s() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
+void set_oversubscribed(bool oversubscribed) { g_spin_limit.store(oversubscribed ? 8 : 256); }
+
 bool Backoff::pause() {
   ++spins_;
-  if (spins_ < 256) {
+  if (spins_ < g_spin_limit.load(std::memory_order_relaxed)) {
     cpu_relax();
     return true;
   }
@@ -35,10 +44,12 @@ bool Backoff::pause() {
   if (t < 0.005) {
     sched_yield();
   } else {
-    // 20 us growing to 200 us: bounded added latency, near-zero CPU.
-    long ns = t < 0.1 ? 20000 : 200000;
-    timespec ts{0, ns};
+    // Sleep 20 us, doubling to 1 ms: bounded added latency for waits that end
+    // soon, and few wake-ups (little CPU taken from the PEs doing the work)
+    // for long ones.
+    timespec ts{0, sleep_ns_};
     nanosleep(&ts, nullptr);
+    if (sleep_ns_ < 1000000) sleep_ns_ = sleep_ns_ * 2 > 1000000 ? 1000000 : sleep_ns_ * 2;
   }
   return true;
 }

@@ -21,7 +21,12 @@ class Backoff {
   std::chrono::steady_clock::time_point start_;
   double timeout_s_;
   unsigned long spins_ = 0;
+  long sleep_ns_ = 20000;
 };
+
+// Called at init: true when this node runs more PEs than the CPUs this
+// process may use, so waits yield almost at once instead of spinning.
+void set_oversubscribed(bool oversubscribed);
 
 // Ends the job with "<call> waited <t> s for <what>" (what already describes
 // the address, comparison, expected and current value).
