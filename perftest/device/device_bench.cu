@@ -1,0 +1,400 @@
+// Device perftests, NVSHMEM's programs and options (docs/perf/README.md):
+// one source, one program per experiment (SHOAL_DEVICE_BENCH selects it).
+//
+//   shmem_put_bw / shmem_get_bw       putmem_nbi(_warp/_block) from -c CTAs x -t
+//                                     threads, `size` bytes per iteration split
+//                                     over the CTAs; quiet at the end; --bidir
+//   shmem_st_bw                       plain 16-byte stores through shoal_ptr
+//   shmem_put_latency / get_latency   one CTA: putmem_nbi + quiet (get: getmem)
+//                                     per iteration at thread/warp/block scope
+//   shmem_p_latency / shmem_g_latency one thread: int p + quiet / int g
+//   shmem_atomic_latency              one thread: -a fetch_add|add|inc|fetch_inc|
+//                                     swap|compare_swap|fetch|set on uint64
+//   shmem_*_ping_pong_latency         PE 0 and PE 1 bounce a message: put_signal,
+//                                     signal (signal_op), p (int p + wait_until),
+//                                     atomic (fetch_add + wait_until), put_atomic
+//                                     (putmem + fence + atomic add); reported as
+//                                     round trip / 2
+//
+// Timing: CUDA events on the program's stream around one kernel that runs
+// all -n iterations (warm-up: -w iterations in a separate launch), -r
+// repetitions; median/min/max. GB = 1e9 B. Data is checked once per size
+// outside the timed region; a wrong byte ends the job non-zero.
+// PEs pair up (0,1), (2,3)...; the even PE issues (both with --bidir).
+#include <shoal/collective_launch.h>
+#include <shoal/shoal.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "perftest/common/check.h"
+#include "perftest/common/options.h"
+#include "perftest/common/report.h"
+#include "perftest/common/timing.h"
+
+using namespace shoal::perftest;
+
+#ifndef SHOAL_DEVICE_BENCH
+#define SHOAL_DEVICE_BENCH "shmem_put_bw"
+#endif
+
+namespace {
+
+enum Op : int {
+  kPutBw, kGetBw, kStBw, kPutLat, kGetLat, kPLat, kGLat, kAtomicLat,
+  kPingPutSignal, kPingSignal, kPingP, kPingAtomic, kPingPutAtomic
+};
+
+struct Experiment {
+  const char* name;
+  Op op;
+  Metric metric;
+  const char* summary;
+};
+
+const Experiment kExperiments[] = {
+    {"shmem_put_bw", kPutBw, Metric::bw, "device putmem_nbi bandwidth (CTAs x threads, scopes)"},
+    {"shmem_get_bw", kGetBw, Metric::bw, "device getmem_nbi bandwidth (CTAs x threads, scopes)"},
+    {"shmem_st_bw", kStBw, Metric::bw, "bandwidth of plain stores through shoal_ptr"},
+    {"shmem_put_latency", kPutLat, Metric::latency, "putmem_nbi + quiet latency, one CTA"},
+    {"shmem_get_latency", kGetLat, Metric::latency, "getmem latency, one CTA"},
+    {"shmem_p_latency", kPLat, Metric::latency, "int p + quiet latency, one thread"},
+    {"shmem_g_latency", kGLat, Metric::latency, "int g latency, one thread"},
+    {"shmem_atomic_latency", kAtomicLat, Metric::latency, "uint64 atomic latency, one thread"},
+    {"shmem_put_signal_ping_pong_latency", kPingPutSignal, Metric::latency, "put_signal ping-pong"},
+    {"shmem_signal_ping_pong_latency", kPingSignal, Metric::latency, "signal_op ping-pong"},
+    {"shmem_p_ping_pong_latency", kPingP, Metric::latency, "p + wait_until ping-pong"},
+    {"shmem_atomic_ping_pong_latency", kPingAtomic, Metric::latency, "fetch_add + wait_until ping-pong"},
+    {"shmem_put_atomic_ping_pong_latency", kPingPutAtomic, Metric::latency,
+     "putmem + fence + atomic add ping-pong"},
+};
+
+constexpr int kScopeThread = 0, kScopeWarp = 1, kScopeBlock = 2;
+
+// Bandwidth: CTA c handles bytes [c*chunk, ...) of each iteration's `size`;
+// inside it, threads (thread scope) or warps (warp scope) take sub-chunks.
+__global__ void bw_kernel(char* sym, char* local, size_t size, int iters, int scope, int read, int peer) {
+  const size_t ctas = gridDim.x;
+  const size_t cta_chunk = (size + ctas - 1) / ctas;
+  const size_t cta_begin = blockIdx.x * cta_chunk;
+  if (cta_begin >= size) return;
+  const size_t cta_len = cta_begin + cta_chunk <= size ? cta_chunk : size - cta_begin;
+  size_t begin = cta_begin, len = cta_len;
+  if (scope != kScopeBlock) {
+    const size_t parts = scope == kScopeWarp ? (blockDim.x + 31) / 32 : blockDim.x;
+    const size_t part = scope == kScopeWarp ? threadIdx.x / 32 : threadIdx.x;
+    const size_t sub = (cta_len + parts - 1) / parts;
+    begin = cta_begin + part * sub;
+    len = begin >= cta_begin + cta_len ? 0 : (begin + sub <= cta_begin + cta_len ? sub : cta_begin + cta_len - begin);
+  }
+  for (int i = 0; i < iters; ++i) {
+    if (scope == kScopeBlock) {
+      if (read) shoal_getmem_nbi_block(local + begin, sym + begin, len, peer);
+      else shoal_putmem_nbi_block(sym + begin, local + begin, len, peer);
+    } else if (scope == kScopeWarp) {
+      if (read) shoal_getmem_nbi_warp(local + begin, sym + begin, len, peer);
+      else shoal_putmem_nbi_warp(sym + begin, local + begin, len, peer);
+    } else if (len) {
+      if (read) shoal_getmem_nbi(local + begin, sym + begin, len, peer);
+      else shoal_putmem_nbi(sym + begin, local + begin, len, peer);
+    }
+  }
+  shoal_quiet();
+}
+
+__global__ void st_kernel(char* sym, const char* local, size_t size, int iters, int peer) {
+  uint4* dst = static_cast<uint4*>(shoal_ptr(sym, peer));
+  const uint4* src = reinterpret_cast<const uint4*>(local);
+  const size_t words = size / 16;
+  const size_t stride = static_cast<size_t>(gridDim.x) * blockDim.x;
+  for (int i = 0; i < iters; ++i)
+    for (size_t w = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; w < words; w += stride)
+      dst[w] = src[w];
+  shoal_quiet();
+}
+
+__global__ void lat_kernel(int op, char* sym, char* local, size_t size, int iters, int scope, int peer,
+                           int amo) {
+  const bool thread0 = threadIdx.x == 0, warp0 = threadIdx.x < 32;
+  auto* w64 = reinterpret_cast<unsigned long long*>(sym);
+  for (int i = 0; i < iters; ++i) {
+    switch (op) {
+      case kPutLat:
+        if (scope == kScopeBlock) shoal_putmem_nbi_block(sym, local, size, peer);
+        else if (scope == kScopeWarp && warp0) shoal_putmem_nbi_warp(sym, local, size, peer);
+        else if (scope == kScopeThread && thread0) shoal_putmem_nbi(sym, local, size, peer);
+        if (scope == kScopeBlock || (scope == kScopeWarp && warp0) || thread0) shoal_quiet();
+        break;
+      case kGetLat:
+        if (scope == kScopeBlock) shoal_getmem_block(local, sym, size, peer);
+        else if (scope == kScopeWarp && warp0) shoal_getmem_warp(local, sym, size, peer);
+        else if (scope == kScopeThread && thread0) shoal_getmem(local, sym, size, peer);
+        break;
+      case kPLat:
+        if (thread0) {
+          shoal_int_p(reinterpret_cast<int*>(sym), i, peer);
+          shoal_quiet();
+        }
+        break;
+      case kGLat:
+        if (thread0)
+          reinterpret_cast<unsigned*>(local)[0] += static_cast<unsigned>(shoal_int_g(reinterpret_cast<int*>(sym), peer));
+        break;
+      case kAtomicLat:
+        if (!thread0) break;
+        switch (amo) {
+          case 0: local[0] += static_cast<char>(shoal_ulonglong_atomic_fetch_add(w64, 1, peer)); break;
+          case 1: shoal_ulonglong_atomic_add(w64, 1, peer); shoal_quiet(); break;
+          case 2: shoal_ulonglong_atomic_inc(w64, peer); shoal_quiet(); break;
+          case 3: local[0] += static_cast<char>(shoal_ulonglong_atomic_fetch_inc(w64, peer)); break;
+          case 4: local[0] += static_cast<char>(shoal_ulonglong_atomic_swap(w64, i, peer)); break;
+          case 5: local[0] += static_cast<char>(shoal_ulonglong_atomic_compare_swap(w64, i, i + 1, peer)); break;
+          case 6: local[0] += static_cast<char>(shoal_ulonglong_atomic_fetch(w64, peer)); break;
+          default: shoal_ulonglong_atomic_set(w64, i, peer); shoal_quiet(); break;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+// Ping-pong between `me` and `peer`: the initiator sends first. The counter
+// words live at the start of sym (8-byte aligned), the payload after them.
+__global__ void ping_kernel(int op, char* sym, const char* local, size_t size, int iters, int peer,
+                            int initiator, unsigned long long base) {
+  if (threadIdx.x != 0) return;
+  auto* sig = reinterpret_cast<uint64_t*>(sym);
+  auto* flag = reinterpret_cast<int64_t*>(sym + 8);
+  char* payload = sym + 64;
+  for (int i = 1; i <= iters; ++i) {
+    const unsigned long long v = base + static_cast<unsigned long long>(i);
+    for (int leg = 0; leg < 2; ++leg) {
+      const bool send = (leg == 0) == (initiator != 0);
+      if (send) {
+        switch (op) {
+          case kPingPutSignal:
+            shoal_putmem_signal_nbi(payload, local, size, sig, v, SHOAL_SIGNAL_SET, peer);
+            break;
+          case kPingSignal: shoal_signal_op(sig, v, SHOAL_SIGNAL_SET, peer); break;
+          case kPingP: shoal_int64_p(flag, static_cast<int64_t>(v), peer); shoal_quiet(); break;
+          case kPingAtomic: shoal_int64_atomic_fetch_add(flag, 1, peer); break;
+          default:
+            shoal_putmem_nbi(payload, local, size, peer);
+            shoal_fence();
+            shoal_int64_atomic_add(flag, 1, peer);
+            break;
+        }
+      } else if (op == kPingPutSignal || op == kPingSignal) {
+        shoal_signal_wait_until(sig, SHOAL_CMP_GE, v);
+      } else {
+        shoal_int64_wait_until(flag, SHOAL_CMP_GE, static_cast<int64_t>(v));
+      }
+    }
+  }
+}
+
+class EventTimer final : public Timer {
+ public:
+  explicit EventTimer(cudaStream_t s) : s_(s) {
+    cudaEventCreate(&a_);
+    cudaEventCreate(&b_);
+  }
+  ~EventTimer() override {
+    cudaEventDestroy(a_);
+    cudaEventDestroy(b_);
+  }
+  void start() override { cudaEventRecord(a_, s_); }
+  double stop_us() override {
+    cudaEventRecord(b_, s_);
+    cudaEventSynchronize(b_);
+    float ms = 0;
+    cudaEventElapsedTime(&ms, a_, b_);
+    return ms * 1000.0;
+  }
+
+ private:
+  cudaStream_t s_;
+  cudaEvent_t a_{}, b_{};
+};
+
+[[noreturn]] void fail(const char* what, cudaError_t e) {
+  std::fprintf(stderr, "[PE %d] %s: %s\n", shoal_my_pe(), what, cudaGetErrorString(e));
+  shoal_global_exit(3);
+  std::abort();
+}
+#define CK(x)                          \
+  do {                                 \
+    cudaError_t e_ = (x);              \
+    if (e_ != cudaSuccess) fail(#x, e_); \
+  } while (0)
+
+int amo_index(const std::string& a) {
+  const char* names[] = {"fetch_add", "add", "inc", "fetch_inc", "swap", "compare_swap", "fetch", "set"};
+  for (int i = 0; i < 8; ++i)
+    if (a == names[i]) return i;
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Experiment* ex = nullptr;
+  for (const auto& e : kExperiments)
+    if (std::strcmp(e.name, SHOAL_DEVICE_BENCH) == 0) ex = &e;
+  if (!ex) return 2;
+  const bool is_bw = ex->op <= kStBw;
+  const bool is_ping = ex->op >= kPingPutSignal;
+  ProgramSpec spec;
+  spec.name = ex->name;
+  spec.summary = ex->summary;
+  spec.defaults.issue = Issue::on_stream;
+  if (!is_bw) {
+    spec.defaults.ctas = 1;
+    spec.defaults.min_size = ex->op == kPutLat || ex->op == kGetLat || ex->op == kPingPutSignal ||
+                                     ex->op == kPingPutAtomic ? 8 : 8;
+    spec.defaults.max_size = ex->op == kPutLat || ex->op == kGetLat || ex->op == kPingPutSignal ||
+                                     ex->op == kPingPutAtomic ? (64u << 10) : 8;
+  }
+  if (ex->op == kAtomicLat)
+    spec.atomic_ops = {"fetch_add", "add", "inc", "fetch_inc", "swap", "compare_swap", "fetch", "set"};
+  if (ex->op == kPutBw || ex->op == kGetBw || ex->op == kPutLat || ex->op == kGetLat)
+    spec.scopes = {Scope::thread, Scope::warp, Scope::block, Scope::all};
+  else
+    spec.scopes = {Scope::thread, Scope::all};
+  Options o = parse_or_exit(argc, argv, spec);
+  if (shoal_init() != 0) {
+    std::fprintf(stderr, "%s: shoal_init failed (run under shoalrun, mpirun or srun)\n", ex->name);
+    return 2;
+  }
+  const int me = shoal_my_pe(), n = shoal_n_pes();
+  if (n < 2) {
+    if (me == 0) std::fprintf(stderr, "%s: needs at least 2 PEs\n", ex->name);
+    shoal_finalize();
+    return 2;
+  }
+  const int peer = (me ^ 1) < n ? (me ^ 1) : -1;
+  const bool issuer = peer >= 0 && (me % 2 == 0 || o.bidir || is_ping);
+  const size_t max = o.max_size + 64;
+  char* sym = static_cast<char*>(shoal_align(4096, max));
+  char* local = nullptr;
+  CK(cudaMalloc(&local, max));
+  std::vector<char> h(max);
+  fill_pattern(h.data(), max, 0x5eed00u + static_cast<std::uint64_t>(me));
+  CK(cudaMemcpy(local, h.data(), max, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(sym, h.data(), max, cudaMemcpyHostToDevice));  // get programs read this
+  cudaStream_t stream;
+  CK(cudaStreamCreate(&stream));
+  EventTimer timer(stream);
+  Context ctx = default_context(n, "shoal");
+  Report rep(ex->name, ex->metric, o, ctx, me == 0);
+
+  std::vector<int> scopes;
+  auto want = [&](Scope s) { return o.scope == Scope::all || o.scope == s; };
+  if (want(Scope::thread)) scopes.push_back(kScopeThread);
+  if ((ex->op == kPutBw || ex->op == kGetBw || ex->op == kPutLat || ex->op == kGetLat) && want(Scope::warp))
+    scopes.push_back(kScopeWarp);
+  if ((ex->op == kPutBw || ex->op == kGetBw || ex->op == kPutLat || ex->op == kGetLat) && want(Scope::block))
+    scopes.push_back(kScopeBlock);
+  const int amo = amo_index(o.atomic_op);
+  unsigned long long ping_base = 0;
+  const auto sizes = is_ping && (ex->op == kPingSignal || ex->op == kPingP || ex->op == kPingAtomic)
+                         ? std::vector<std::uint64_t>{8}
+                         : size_sweep(o);
+  for (int scope : scopes) {
+    const char* scope_label = scope == kScopeThread ? "thread" : scope == kScopeWarp ? "warp" : "block";
+    for (std::size_t si = 0; si < sizes.size(); ++si) {
+      const std::uint64_t size = sizes[si];
+      rep.progress(si, sizes.size(), size);
+      std::vector<double> samples;
+      auto launch = [&](int iters) {
+        const int it = iters;
+        switch (ex->op) {
+          case kPutBw:
+          case kGetBw:
+            CK(shoal::launch(bw_kernel, static_cast<unsigned>(o.ctas), static_cast<unsigned>(o.threads), 0,
+                             stream, sym, local, static_cast<size_t>(size), it, scope, ex->op == kGetBw ? 1 : 0,
+                             peer));
+            break;
+          case kStBw:
+            CK(shoal::launch(st_kernel, static_cast<unsigned>(o.ctas), static_cast<unsigned>(o.threads), 0,
+                             stream, sym, static_cast<const char*>(local), static_cast<size_t>(size), it, peer));
+            break;
+          case kPutLat: case kGetLat: case kPLat: case kGLat: case kAtomicLat:
+            CK(shoal::launch(lat_kernel, 1u, scope == kScopeThread ? 32u : static_cast<unsigned>(o.threads), 0,
+                             stream, static_cast<int>(ex->op), sym, local, static_cast<size_t>(size), it, scope,
+                             peer, amo));
+            break;
+          default:
+            CK(shoal::collective_launch(ping_kernel, 1u, 32u, 0, stream, static_cast<int>(ex->op), sym + 0,
+                                        static_cast<const char*>(local), static_cast<size_t>(size), it, peer,
+                                        me % 2 == 0 ? 1 : 0, ping_base));
+            ping_base += static_cast<unsigned long long>(it);
+            break;
+        }
+      };
+      // Ping-pong counters: start each size from zero on both sides.
+      if (is_ping) {
+        CK(cudaMemset(sym, 0, 64));
+        ping_base = 0;
+      }
+      shoal_barrier_all();
+      if (issuer && o.warmup) {
+        launch(static_cast<int>(o.warmup));
+        CK(cudaStreamSynchronize(stream));
+      }
+      for (std::uint64_t r = 0; r < o.reps; ++r) {
+        shoal_barrier_all();
+        if (!issuer) continue;
+        timer.start();
+        launch(static_cast<int>(o.iters));
+        double us = timer.stop_us();
+        CK(cudaGetLastError());
+        double per = us / static_cast<double>(o.iters);
+        if (ex->metric == Metric::bw)
+          samples.push_back(gb_per_s(size * o.iters, us));
+        else
+          samples.push_back(is_ping ? per / 2.0 : per);
+      }
+      CK(cudaDeviceSynchronize());
+      shoal_barrier_all();
+      // Data check, outside timing: puts/stores landed on the peer as its
+      // source pattern; gets brought the peer's pattern here.
+      if (ex->op == kPutBw || ex->op == kStBw || ex->op == kGetBw) {
+        const bool lands = ex->op == kGetBw ? issuer : (peer >= 0 && (me % 2 == 1 || o.bidir));
+        if (lands) {
+          const char* where = ex->op == kGetBw ? local : sym;
+          std::vector<char> got(size);
+          CK(cudaMemcpy(got.data(), where, size, cudaMemcpyDeviceToHost));
+          const std::uint64_t len = ex->op == kStBw ? size / 16 * 16 : size;
+          long long bad = check_pattern(got.data(), len, 0x5eed00u + static_cast<std::uint64_t>(peer));
+          if (bad >= 0) {
+            std::fprintf(stderr, "[PE %d] DATA CHECK FAILED: %s size %llu scope %s: byte %lld\n", me, ex->name,
+                         static_cast<unsigned long long>(size), scope_label, bad);
+            shoal_global_exit(3);
+          }
+        }
+        // Restore this PE's own pattern for the next size (gets read it).
+        CK(cudaMemcpy(sym, h.data(), max, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(local, h.data(), max, cudaMemcpyHostToDevice));
+      }
+      shoal_barrier_all();
+      if (me == 0) {
+        Row row;
+        row.size = size;
+        row.scope = scope_label;
+        row.value = summarize(samples);
+        row.iters = o.iters;
+        rep.add(row);
+      }
+    }
+  }
+  bool ok = rep.finish();
+  cudaStreamDestroy(stream);
+  cudaFree(local);
+  shoal_free(sym);
+  shoal_finalize();
+  return ok ? 0 : 1;
+}
