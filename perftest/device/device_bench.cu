@@ -24,6 +24,7 @@
 #include <shoal/collective_launch.h>
 #include <shoal/shoal.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -43,8 +44,8 @@ using namespace shoal::perftest;
 namespace {
 
 enum Op : int {
-  kPutBw, kGetBw, kStBw, kPutLat, kGetLat, kPLat, kGLat, kAtomicLat,
-  kPingPutSignal, kPingSignal, kPingP, kPingAtomic, kPingPutAtomic
+  kPutBw, kGetBw, kStBw, kPBw, kGBw, kAtomicBw, kPutLat, kGetLat, kPLat, kGLat, kAtomicLat,
+  kPingPutSignal, kPingSignal, kPingP, kPingAtomic, kPingPutAtomic, kPingPut
 };
 
 struct Experiment {
@@ -58,6 +59,9 @@ const Experiment kExperiments[] = {
     {"shmem_put_bw", kPutBw, Metric::bw, "device putmem_nbi bandwidth (CTAs x threads, scopes)"},
     {"shmem_get_bw", kGetBw, Metric::bw, "device getmem_nbi bandwidth (CTAs x threads, scopes)"},
     {"shmem_st_bw", kStBw, Metric::bw, "bandwidth of plain stores through shoal_ptr"},
+    {"shmem_p_bw", kPBw, Metric::bw, "int p from every thread of -c CTAs x -t threads"},
+    {"shmem_g_bw", kGBw, Metric::bw, "int g from every thread of -c CTAs x -t threads"},
+    {"shmem_atomic_bw", kAtomicBw, Metric::msgrate, "uint64 atomics from every thread (-a op)"},
     {"shmem_put_latency", kPutLat, Metric::latency, "putmem_nbi + quiet latency, one CTA"},
     {"shmem_get_latency", kGetLat, Metric::latency, "getmem latency, one CTA"},
     {"shmem_p_latency", kPLat, Metric::latency, "int p + quiet latency, one thread"},
@@ -69,6 +73,8 @@ const Experiment kExperiments[] = {
     {"shmem_atomic_ping_pong_latency", kPingAtomic, Metric::latency, "fetch_add + wait_until ping-pong"},
     {"shmem_put_atomic_ping_pong_latency", kPingPutAtomic, Metric::latency,
      "putmem + fence + atomic add ping-pong"},
+    {"shmem_put_ping_pong_latency", kPingPut, Metric::latency,
+     "putmem ping-pong (the receiver polls the payload's last word)"},
 };
 
 constexpr int kScopeThread = 0, kScopeWarp = 1, kScopeBlock = 2;
@@ -113,6 +119,35 @@ __global__ void st_kernel(char* sym, const char* local, size_t size, int iters, 
     for (size_t w = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; w < words; w += stride)
       dst[w] = src[w];
   shoal_quiet();
+}
+
+// p/g/atomic throughput: every thread works on its own word (index = global
+// thread id) of the peer's buffer.
+__global__ void elem_kernel(int op, char* sym, char* local, int iters, int peer, int amo) {
+  const size_t t = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+  int* wi = reinterpret_cast<int*>(sym) + t;
+  auto* w64 = reinterpret_cast<unsigned long long*>(sym) + t;
+  unsigned acc = 0;
+  for (int i = 0; i < iters; ++i) {
+    if (op == kPBw) {
+      shoal_int_p(wi, i, peer);
+    } else if (op == kGBw) {
+      acc += static_cast<unsigned>(shoal_int_g(wi, peer));
+    } else {
+      switch (amo) {
+        case 0: acc += static_cast<unsigned>(shoal_ulonglong_atomic_fetch_add(w64, 1, peer)); break;
+        case 1: shoal_ulonglong_atomic_add(w64, 1, peer); break;
+        case 2: shoal_ulonglong_atomic_inc(w64, peer); break;
+        case 3: acc += static_cast<unsigned>(shoal_ulonglong_atomic_fetch_inc(w64, peer)); break;
+        case 4: acc += static_cast<unsigned>(shoal_ulonglong_atomic_swap(w64, i, peer)); break;
+        case 5: acc += static_cast<unsigned>(shoal_ulonglong_atomic_compare_swap(w64, i, i + 1, peer)); break;
+        case 6: acc += static_cast<unsigned>(shoal_ulonglong_atomic_fetch(w64, peer)); break;
+        default: shoal_ulonglong_atomic_set(w64, i, peer); break;
+      }
+    }
+  }
+  shoal_quiet();
+  if (acc == 0xFFFFFFFFu) local[0] = 1;  // keeps the fetched values live
 }
 
 __global__ void lat_kernel(int op, char* sym, char* local, size_t size, int iters, int scope, int peer,
@@ -163,7 +198,7 @@ __global__ void lat_kernel(int op, char* sym, char* local, size_t size, int iter
 
 // Ping-pong between `me` and `peer`: the initiator sends first. The counter
 // words live at the start of sym (8-byte aligned), the payload after them.
-__global__ void ping_kernel(int op, char* sym, const char* local, size_t size, int iters, int peer,
+__global__ void ping_kernel(int op, char* sym, char* local, size_t size, int iters, int peer,
                             int initiator, unsigned long long base) {
   if (threadIdx.x != 0) return;
   auto* sig = reinterpret_cast<uint64_t*>(sym);
@@ -181,6 +216,14 @@ __global__ void ping_kernel(int op, char* sym, const char* local, size_t size, i
           case kPingSignal: shoal_signal_op(sig, v, SHOAL_SIGNAL_SET, peer); break;
           case kPingP: shoal_int64_p(flag, static_cast<int64_t>(v), peer); shoal_quiet(); break;
           case kPingAtomic: shoal_int64_atomic_fetch_add(flag, 1, peer); break;
+          case kPingPut: {
+            // The payload's last 8 bytes carry v; the receiver polls them.
+            int64_t* tail = reinterpret_cast<int64_t*>(const_cast<char*>(local) + size - 8);
+            *tail = static_cast<int64_t>(v);
+            shoal_putmem(payload, local, size, peer);
+            shoal_quiet();
+            break;
+          }
           default:
             shoal_putmem_nbi(payload, local, size, peer);
             shoal_fence();
@@ -189,6 +232,9 @@ __global__ void ping_kernel(int op, char* sym, const char* local, size_t size, i
         }
       } else if (op == kPingPutSignal || op == kPingSignal) {
         shoal_signal_wait_until(sig, SHOAL_CMP_GE, v);
+      } else if (op == kPingPut) {
+        shoal_int64_wait_until(reinterpret_cast<int64_t*>(payload + size - 8), SHOAL_CMP_GE,
+                               static_cast<int64_t>(v));
       } else {
         shoal_int64_wait_until(flag, SHOAL_CMP_GE, static_cast<int64_t>(v));
       }
@@ -246,6 +292,7 @@ int main(int argc, char** argv) {
     if (std::strcmp(e.name, SHOAL_DEVICE_BENCH) == 0) ex = &e;
   if (!ex) return 2;
   const bool is_bw = ex->op <= kStBw;
+  const bool is_elem = ex->op == kPBw || ex->op == kGBw || ex->op == kAtomicBw;
   const bool is_ping = ex->op >= kPingPutSignal;
   ProgramSpec spec;
   spec.name = ex->name;
@@ -253,12 +300,16 @@ int main(int argc, char** argv) {
   spec.defaults.issue = Issue::on_stream;
   if (!is_bw) {
     spec.defaults.ctas = 1;
-    spec.defaults.min_size = ex->op == kPutLat || ex->op == kGetLat || ex->op == kPingPutSignal ||
-                                     ex->op == kPingPutAtomic ? 8 : 8;
-    spec.defaults.max_size = ex->op == kPutLat || ex->op == kGetLat || ex->op == kPingPutSignal ||
-                                     ex->op == kPingPutAtomic ? (64u << 10) : 8;
+    const bool sized = ex->op == kPutLat || ex->op == kGetLat || ex->op == kPingPutSignal ||
+                       ex->op == kPingPutAtomic || ex->op == kPingPut;
+    spec.defaults.min_size = 8;
+    spec.defaults.max_size = sized ? (64u << 10) : 8;
   }
-  if (ex->op == kAtomicLat)
+  if (ex->op == kPingPut) spec.defaults.min_size = 16;
+  if (is_elem) {
+    spec.defaults.min_size = spec.defaults.max_size = ex->op == kAtomicBw ? 8 : 4;
+  }
+  if (ex->op == kAtomicLat || ex->op == kAtomicBw)
     spec.atomic_ops = {"fetch_add", "add", "inc", "fetch_inc", "swap", "compare_swap", "fetch", "set"};
   if (ex->op == kPutBw || ex->op == kGetBw || ex->op == kPutLat || ex->op == kGetLat)
     spec.scopes = {Scope::thread, Scope::warp, Scope::block, Scope::all};
@@ -277,7 +328,7 @@ int main(int argc, char** argv) {
   }
   const int peer = (me ^ 1) < n ? (me ^ 1) : -1;
   const bool issuer = peer >= 0 && (me % 2 == 0 || o.bidir || is_ping);
-  const size_t max = o.max_size + 64;
+  const size_t max = std::max<size_t>(o.max_size + 64, o.ctas * o.threads * 8 + 64);
   char* sym = static_cast<char*>(shoal_align(4096, max));
   char* local = nullptr;
   CK(cudaMalloc(&local, max));
@@ -322,6 +373,10 @@ int main(int argc, char** argv) {
             CK(shoal::launch(st_kernel, static_cast<unsigned>(o.ctas), static_cast<unsigned>(o.threads), 0,
                              stream, sym, static_cast<const char*>(local), static_cast<size_t>(size), it, peer));
             break;
+          case kPBw: case kGBw: case kAtomicBw:
+            CK(shoal::launch(elem_kernel, static_cast<unsigned>(o.ctas), static_cast<unsigned>(o.threads), 0,
+                             stream, static_cast<int>(ex->op), sym, local, it, peer, amo));
+            break;
           case kPutLat: case kGetLat: case kPLat: case kGLat: case kAtomicLat:
             CK(shoal::launch(lat_kernel, 1u, scope == kScopeThread ? 32u : static_cast<unsigned>(o.threads), 0,
                              stream, static_cast<int>(ex->op), sym, local, static_cast<size_t>(size), it, scope,
@@ -329,7 +384,7 @@ int main(int argc, char** argv) {
             break;
           default:
             CK(shoal::collective_launch(ping_kernel, 1u, 32u, 0, stream, static_cast<int>(ex->op), sym + 0,
-                                        static_cast<const char*>(local), static_cast<size_t>(size), it, peer,
+                                        local, static_cast<size_t>(size), it, peer,
                                         me % 2 == 0 ? 1 : 0, ping_base));
             ping_base += static_cast<unsigned long long>(it);
             break;
@@ -353,7 +408,10 @@ int main(int argc, char** argv) {
         double us = timer.stop_us();
         CK(cudaGetLastError());
         double per = us / static_cast<double>(o.iters);
-        if (ex->metric == Metric::bw)
+        if (is_elem) {
+          const std::uint64_t ops = o.ctas * o.threads * o.iters;
+          samples.push_back(ex->metric == Metric::msgrate ? mmps(ops, us) : gb_per_s(ops * size, us));
+        } else if (ex->metric == Metric::bw)
           samples.push_back(gb_per_s(size * o.iters, us));
         else
           samples.push_back(is_ping ? per / 2.0 : per);
