@@ -34,12 +34,17 @@ struct SymmetricConfig {
   std::uint32_t disable_p2p;
   std::int32_t node_id;
   std::int32_t local_rank;
-  std::int32_t pad;
+  std::int32_t oversubscribed;  // this PE's node runs more PEs than it has CPUs
 };
 
 Status check_symmetric_config(Runtime& r, std::vector<SymmetricConfig>* all_p) {
+  cpu_set_t cpus;
+  const int usable = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
+  const bool oversub = r.boot->info().local_size > usable;
+  SHOAL_DEBUG("%d PEs on this node, %d usable CPUs%s", r.boot->info().local_size, usable,
+              oversub ? ": oversubscribed" : "");
   SymmetricConfig mine{r.cfg.symmetric_size, r.cfg.disable_p2p ? 1u : 0u,
-                       r.boot->info().node_id, r.boot->info().local_rank, 0};
+                       r.boot->info().node_id, r.boot->info().local_rank, oversub ? 1 : 0};
   std::vector<SymmetricConfig>& all = *all_p;
   all.resize(r.n_pes);
   SHOAL_CHECK(r.boot->allgather(&mine, all.data(), sizeof mine));
@@ -94,13 +99,11 @@ Status init_locked(const bootstrap::Options& options) {
     r->node_of_pe[pe] = all[pe].node_id;
     r->local_rank[pe] = all[pe].local_rank;
   }
-  {
-    cpu_set_t cpus;
-    int usable = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
-    set_oversubscribed(r->boot->info().local_size > usable);
-    SHOAL_DEBUG("%d PEs on this node, %d usable CPUs: %s waits", r->boot->info().local_size, usable,
-                r->boot->info().local_size > usable ? "short-spinning" : "spinning");
-  }
+  // Waits yield almost at once when any node is oversubscribed (decided from
+  // the allgathered flags, so every PE waits the same way).
+  r->oversubscribed = false;
+  for (int pe = 0; pe < r->n_pes; ++pe) r->oversubscribed |= all[pe].oversubscribed != 0;
+  set_oversubscribed(r->oversubscribed);
   SHOAL_CHECK_GOTO(r->heap.create(*r->boot, r->cfg.symmetric_size, r->node_of_pe,
                                   r->cfg.disable_p2p, r->cfg.timeout_s),
                    s, undo_heap);

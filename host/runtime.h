@@ -23,6 +23,7 @@ struct Runtime {
   std::vector<int> local_rank;   // world PE -> rank on its node
   SymmetricHeap heap;
   std::vector<Team> teams;       // index = shoal_team_t
+  bool oversubscribed = false;   // some node runs more PEs than CPUs (agreed at init)
 };
 
 // The live runtime, or nullptr outside init..finalize.
