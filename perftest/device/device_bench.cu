@@ -1,5 +1,6 @@
 // Device perftests, NVSHMEM's programs and options (docs/perf/README.md):
-// one source, one program per experiment (SHOAL_DEVICE_BENCH selects it).
+// one source compiled once, one program per experiment; the program's name
+// (argv[0]) selects the experiment.
 //
 //   shmem_put_bw / shmem_get_bw       putmem_nbi(_warp/_block) from -c CTAs x -t
 //                                     threads, `size` bytes per iteration split
@@ -36,10 +37,6 @@
 #include "perftest/common/timing.h"
 
 using namespace shoal::perftest;
-
-#ifndef SHOAL_DEVICE_BENCH
-#define SHOAL_DEVICE_BENCH "shmem_put_bw"
-#endif
 
 namespace {
 
@@ -287,10 +284,16 @@ int amo_index(const std::string& a) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const char* self = std::strrchr(argv[0], '/');
+  self = self ? self + 1 : argv[0];
   const Experiment* ex = nullptr;
   for (const auto& e : kExperiments)
-    if (std::strcmp(e.name, SHOAL_DEVICE_BENCH) == 0) ex = &e;
-  if (!ex) return 2;
+    if (std::strcmp(e.name, self) == 0) ex = &e;
+  if (!ex) {
+    std::fprintf(stderr, "device perftest: unknown program name '%s'; the experiment is chosen by the "
+                         "name (shmem_put_bw, shmem_put_latency, ...)\n", self);
+    return 2;
+  }
   const bool is_bw = ex->op <= kStBw;
   const bool is_elem = ex->op == kPBw || ex->op == kGBw || ex->op == kAtomicBw;
   const bool is_ping = ex->op >= kPingPutSignal;
