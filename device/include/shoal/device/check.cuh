@@ -31,10 +31,11 @@ namespace shoal::device {
 
 // Failures that are always checked live in out-of-line functions, so the
 // hot path that calls them keeps no stack frame for printf's arguments.
+// `inline`: defined in every translation unit that includes this, merged at link.
 #if defined(SHOAL_PLATFORM_SIM)
-#define SHOAL_DEVICE_COLD __attribute__((noinline, cold))
+#define SHOAL_DEVICE_COLD inline __attribute__((noinline, cold))
 #else
-#define SHOAL_DEVICE_COLD __device__ __noinline__
+#define SHOAL_DEVICE_COLD inline __device__ __noinline__
 #endif
 
 [[noreturn]] SHOAL_DEVICE_COLD void fail_unreachable(const char* call, int pe) {
