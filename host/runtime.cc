@@ -6,8 +6,12 @@
 #include <cstring>
 #include <mutex>
 
+#include <cuda_runtime_api.h>
+
 #include "base/log.h"
 #include "host/device_state.h"
+#include "host/gpu/device.h"
+#include "host/heap/access.h"
 #include "host/wait.h"
 
 namespace shoal {
@@ -92,6 +96,10 @@ Status init_locked(const bootstrap::Options& options) {
     r->node_of_pe[pe] = all[pe].node_id;
     r->local_rank[pe] = all[pe].local_rank;
   }
+  // The GPU is chosen before anything allocates device memory.
+  SHOAL_CHECK_GOTO(gpu::device_bind(r->boot->info().local_rank, r->boot->info().local_size,
+                                    r->cfg.device, &r->device),
+                   s, undo_bootstrap);
   SHOAL_CHECK_GOTO(r->heap.create(*r->boot, r->cfg.symmetric_size, r->node_of_pe,
                                   r->cfg.disable_p2p, r->cfg.timeout_s),
                    s, undo_heap);
@@ -202,7 +210,10 @@ char* reach(const Runtime& r, const char* call, const void* addr, int pe) {
   if (__builtin_expect(p != nullptr, 1)) return p;
   fatal("%s: PE %d is not load/store reachable from PE %d (%s) and no remote transport is "
         "available in this build", call, pe, r.my_pe,
-        r.cfg.disable_p2p ? "SHOAL_DISABLE_P2P=1" : "it is on another node");
+        r.cfg.disable_p2p                               ? "SHOAL_DISABLE_P2P=1"
+        : r.node_of_pe[pe] != r.node_of_pe[r.my_pe]     ? "it is on another node"
+                                                        : "its heap could not be mapped here, e.g. "
+                                                          "no P2P path between the GPUs");
 }
 
 Team& team_of(Runtime& r, const char* call, int team) {
@@ -214,6 +225,18 @@ Team& team_of(Runtime& r, const char* call, int team) {
 void team_sync(Runtime& r, Team& team, const char* call) {
   const int n = team.size();
   if (n <= 1) return;
+  if (!heap_host_atomics()) {
+    // cuda: the barrier flags live in GPU memory, out of the CPU's reach.
+    // Until a kernel-based host barrier exists, the world team synchronises
+    // through the bootstrap after draining this PE's GPU work.
+    if (team.members.size() == static_cast<std::size_t>(r.n_pes)) {
+      if (cudaDeviceSynchronize() != cudaSuccess)
+        fatal("%s: cudaDeviceSynchronize failed: %s", call, cudaGetErrorString(cudaGetLastError()));
+      if (r.boot->barrier() != Status::ok) fatal("%s: bootstrap barrier failed", call);
+      return;
+    }
+    require_host_atomics(call);
+  }
   if (!team.all_mapped) {
     // Only the world team can fall back to the bootstrap until a remote
     // transport exists.

@@ -28,7 +28,8 @@ class SymmetricHeap {
   ~SymmetricHeap() { destroy(); }
 
   // Collective: creates the local segment and maps node-local peers'
-  // (unless disable_p2p). node_of_pe[pe] is each PE's node.
+  // (unless disable_p2p). node_of_pe[pe] is each PE's node. A peer whose
+  // segment cannot be mapped (no P2P path) stays unmapped on both sides.
   Status create(bootstrap::Bootstrap& boot, std::uint64_t size, const std::vector<int>& node_of_pe,
                 bool disable_p2p, double timeout_s);
   void destroy();
@@ -69,6 +70,7 @@ class SymmetricHeap {
  private:
   struct CollectiveRecord;
   bool agree(bootstrap::Bootstrap& boot, const CollectiveRecord& mine);
+  Status agree_reachability(bootstrap::Bootstrap& boot, const std::vector<std::uint8_t>& mapped);
 
   std::unique_ptr<HeapMemory> memory_;
   char* base_ = nullptr;
