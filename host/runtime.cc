@@ -66,9 +66,12 @@ Status add_team(Runtime& r, std::vector<int> members) {
   t.live = true;
   t.members = std::move(members);
   t.my_index = t.index_of(r.my_pe);
+  // Every member must map every other (not only this PE its peers), so all
+  // members agree on how the team synchronises.
   t.all_mapped = true;
-  for (int pe : t.members)
-    if (!r.heap.peer_base(pe)) t.all_mapped = false;
+  for (int a : t.members)
+    for (int b : t.members)
+      if (!r.heap.mapped_between(a, b)) t.all_mapped = false;
   // Every PE creates the same predefined teams in the same order, so the
   // internal offsets agree even though the member lists differ.
   SHOAL_CHECK(r.heap.internal_alloc(kBarrierRounds * sizeof(std::uint64_t), &t.sync_offset));
@@ -289,6 +292,10 @@ void set_local_abort(int code) {
 
 void set_timeout(double seconds) {
   if (Runtime* r = runtime_or_null()) r->cfg.timeout_s = seconds;
+}
+
+void refuse_heap_import(int importer, int exporter) {
+  heap_refuse_import_for_testing(importer, exporter);
 }
 
 }  // namespace shoal::testing

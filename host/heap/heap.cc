@@ -13,8 +13,14 @@ namespace shoal {
 
 namespace {
 constexpr std::uint64_t kNoOffset = ~0ull;
+int g_refuse_importer = -1, g_refuse_exporter = -1;  // test hook
 enum Op : std::uint32_t { kAlloc = 1, kFree = 2 };
 }  // namespace
+
+void heap_refuse_import_for_testing(int importer, int exporter) {
+  g_refuse_importer = importer;
+  g_refuse_exporter = exporter;
+}
 
 // What every PE contributes to a collective heap call, so that mismatched
 // sizes or call orders are caught instead of corrupting memory.
@@ -69,7 +75,11 @@ Status SymmetricHeap::create(bootstrap::Bootstrap& boot, std::uint64_t size,
   for (int pe = 0; pe < n; ++pe) {
     if (fds[pe] < 0) continue;
     void* pb = nullptr;
-    Status is = memory_->import(pe, where[pe], fds[pe], size, &pb);
+    Status is = Status::unavailable;
+    if (me_ == g_refuse_importer && pe == g_refuse_exporter)
+      close(fds[pe]);
+    else
+      is = memory_->import(pe, where[pe], fds[pe], size, &pb);
     fds[pe] = -1;
     if (is != Status::ok) {
       SHOAL_INFO("PE %d's heap is not mapped here (%s): it is not load/store reachable from "
@@ -94,6 +104,12 @@ Status SymmetricHeap::agree_reachability(bootstrap::Bootstrap& boot,
   const int n = boot.info().size;
   std::vector<std::uint8_t> all(static_cast<std::size_t>(n) * n);
   SHOAL_CHECK(boot.allgather(mapped.data(), all.data(), static_cast<std::size_t>(n)));
+  // reach_[a*n+b]: a and b mapped each other (every PE computes the same).
+  reach_.assign(static_cast<std::size_t>(n) * n, 0);
+  for (int a = 0; a < n; ++a)
+    for (int b = 0; b < n; ++b)
+      reach_[static_cast<std::size_t>(a) * n + b] =
+          a == b || (all[static_cast<std::size_t>(a) * n + b] && all[static_cast<std::size_t>(b) * n + a]);
   for (int pe = 0; pe < n; ++pe) {
     if (pe == me_ || !peers_[pe]) continue;
     if (all[static_cast<std::size_t>(pe) * n + me_]) continue;
@@ -110,6 +126,7 @@ void SymmetricHeap::destroy() {
   for (std::size_t pe = 0; pe < peers_.size(); ++pe)
     if (peers_[pe] && static_cast<int>(pe) != me_) memory_->unmap_peer(peers_[pe], size_);
   peers_.clear();
+  reach_.clear();
   memory_->destroy();
   memory_.reset();
   base_ = nullptr;
