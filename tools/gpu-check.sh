@@ -123,9 +123,11 @@ if [ "$have_mps" = 1 ]; then
 fi
 
 # --- 5. tests: a row per program and PE count -----------------------------------
-# Host atomics, signals and waits are not supported on cuda yet (docs/cuda.md):
-# host_test runs the groups that need none; override with GPU_CHECK_HOST_FILTER.
-host_filter=${GPU_CHECK_HOST_FILTER:-Heap.*:HostRmaMem.*:HostRmaSized.*:HostBarrier.*:Info.*}
+# Host atomics, signals and waits are not supported on cuda yet, and most of
+# host_test reads heap objects with plain host loads (invalid on GPU memory):
+# host_test runs the tests that do neither (docs/cuda.md); host_reach_test is
+# written for both platforms. GPU_CHECK_HOST_FILTER='*' runs everything.
+host_filter=${GPU_CHECK_HOST_FILTER:-Heap.Exhaustion*:Heap.Mismatched*:Heap.FreeOfAForeign*:Info.*}
 run() {  # name timeout_s command...
   local name=$1 limit=$2; shift 2
   local t0
@@ -139,6 +141,7 @@ run() {  # name timeout_s command...
 }
 if [ -x "$BIN/shoalrun" ]; then
   for np in 2 4; do
+    [ "$np" = 4 ] && run "host_reach_test.np3" 60 "$BIN/shoalrun" -n 3 --timeout 50 "$BIN/host_reach_test"
     run "host_test.np$np" 240 "$BIN/shoalrun" -n "$np" --timeout 200 "$BIN/host_test" --gtest_filter="$host_filter"
     run "device_test.np$np" 240 "$BIN/shoalrun" -n "$np" --timeout 200 "$BIN/device_test"
     run "ring_put.np$np" 60 "$BIN/shoalrun" -n "$np" --timeout 50 "$BIN/ring_put"
