@@ -34,7 +34,7 @@ namespace shoal::device {
 #if defined(SHOAL_PLATFORM_SIM)
 #define SHOAL_DEVICE_COLD __attribute__((noinline, cold))
 #else
-#define SHOAL_DEVICE_COLD __device__ __noinline__
+#define SHOAL_DEVICE_COLD __device__ __noinline__ inline  // inline: one definition across TUs
 #endif
 
 [[noreturn]] SHOAL_DEVICE_COLD void fail_unreachable(const char* call, int pe) {
