@@ -80,6 +80,8 @@ if [ "$dry_run" = 1 ]; then
 fi
 
 # --- 3. build ----------------------------------------------------------------
+# Warnings are not errors here (CI enforces them): a compiler on the GPU
+# machine that warns differently must not cost the GPU session.
 BIN=$ROOT/build/cuda/bin
 declare -a rows=()      # "name|result|detail" for the summary
 pass=0; fail=0
@@ -91,7 +93,7 @@ t_start=$(date +%s)
 if [ "$build" = 1 ]; then
   echo "gpu-check: configuring and building (log: $log_dir/build.log)"
   if cmake --preset cuda -DCMAKE_CUDA_ARCHITECTURES="$arch" -DCMAKE_CUDA_COMPILER="$nvcc" \
-       -DSHOAL_GTEST_SOURCE_DIR="$gtest_dir" >"$log_dir/build.log" 2>&1 &&
+       -DSHOAL_GTEST_SOURCE_DIR="$gtest_dir" -DSHOAL_WERROR=OFF >"$log_dir/build.log" 2>&1 &&
      cmake --build build/cuda -j "$jobs" >>"$log_dir/build.log" 2>&1; then
     record build pass "sm_$arch, $(( $(date +%s) - t_start )) s"
   else
