@@ -71,6 +71,7 @@ log_dir=${OUT:-$ROOT/build/cuda/gpu-check}
 mkdir -p "$log_dir" || die "cannot create the log folder $log_dir"
 have_sanitizer=0; command -v compute-sanitizer >/dev/null 2>&1 && have_sanitizer=1
 have_mps=0; command -v nvidia-cuda-mps-control >/dev/null 2>&1 && have_mps=1
+[ "${GPU_CHECK_MPS:-1}" = 0 ] && have_mps=0   # GPU_CHECK_MPS=0: run time-sliced
 
 echo "gpu-check: $n_gpus GPU(s): $(echo "$gpus" | head -1) -> sm_$arch; nvcc $("$nvcc" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')"
 echo "gpu-check: GoogleTest from $gtest_dir; logs in $log_dir; jobs $jobs; MPS available: $have_mps; compute-sanitizer: $have_sanitizer"
