@@ -22,6 +22,9 @@ Status config_load(Config* cfg_p) {
   SHOAL_CHECK(env::get_seconds("SHOAL_TIMEOUT", 300.0, &cfg.timeout_s));
   SHOAL_CHECK(env::get_bool("SHOAL_CHECKS", true, &cfg.checks));
   SHOAL_CHECK(env::get_bool("SHOAL_DISABLE_P2P", false, &cfg.disable_p2p));
+  long long device = -1;
+  SHOAL_CHECK(env::get_int("SHOAL_DEVICE", -1, -1, 1023, &device));
+  cfg.device = static_cast<int>(device);
   *cfg_p = cfg;
   return Status::ok;
 }
@@ -38,6 +41,9 @@ const EnvVarDoc* env_var_table() {
        "Argument checks in the host API (PE range, heap bounds, alignment, sizes)."},
       {"SHOAL_DISABLE_P2P", "0",
        "Map no peer heaps: every other PE is reached through the remote transport."},
+      {"SHOAL_DEVICE", "(local rank mod GPUs)",
+       "cuda: GPU ordinal (among the visible devices) this PE uses. Unset: node-local rank modulo "
+       "the visible GPUs, so several PEs share a GPU when there are more PEs than GPUs."},
       {"SHOAL_DEBUG", "warn", "Log level on stderr: none|error|warn|info|debug|trace (or 0-5)."},
       {"SHOAL_BOOTSTRAP", "(detect)",
        "Bootstrap: local (shoalrun), uid, pmix or mpi. Unset: shoalrun's environment, then "

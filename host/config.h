@@ -16,6 +16,7 @@ struct Config {
   double timeout_s = 0;              // SHOAL_TIMEOUT (0 = never)
   bool checks = true;                // SHOAL_CHECKS: host API argument checks
   bool disable_p2p = false;          // SHOAL_DISABLE_P2P: map no peer heaps
+  int device = -1;                   // SHOAL_DEVICE: GPU ordinal (-1 = local rank mod count)
 };
 
 struct EnvVarDoc {

@@ -8,8 +8,12 @@
 #include <cstring>
 #include <mutex>
 
+#include <cuda_runtime_api.h>
+
 #include "base/log.h"
 #include "host/device_state.h"
+#include "host/gpu/device.h"
+#include "host/heap/access.h"
 #include "host/wait.h"
 
 namespace shoal {
@@ -69,9 +73,12 @@ Status add_team(Runtime& r, std::vector<int> members) {
   t.live = true;
   t.members = std::move(members);
   t.my_index = t.index_of(r.my_pe);
+  // Every member must map every other (not only this PE its peers), so all
+  // members agree on how the team synchronises.
   t.all_mapped = true;
-  for (int pe : t.members)
-    if (!r.heap.peer_base(pe)) t.all_mapped = false;
+  for (int a : t.members)
+    for (int b : t.members)
+      if (!r.heap.mapped_between(a, b)) t.all_mapped = false;
   // Every PE creates the same predefined teams in the same order, so the
   // internal offsets agree even though the member lists differ.
   SHOAL_CHECK(r.heap.internal_alloc(kBarrierRounds * sizeof(std::uint64_t), &t.sync_offset));
@@ -104,6 +111,10 @@ Status init_locked(const bootstrap::Options& options) {
   r->oversubscribed = false;
   for (int pe = 0; pe < r->n_pes; ++pe) r->oversubscribed |= all[pe].oversubscribed != 0;
   set_oversubscribed(r->oversubscribed);
+  // The GPU is chosen before anything allocates device memory.
+  SHOAL_CHECK_GOTO(gpu::device_bind(r->boot->info().local_rank, r->boot->info().local_size,
+                                    r->cfg.device, &r->device),
+                   s, undo_bootstrap);
   SHOAL_CHECK_GOTO(r->heap.create(*r->boot, r->cfg.symmetric_size, r->node_of_pe,
                                   r->cfg.disable_p2p, r->cfg.timeout_s),
                    s, undo_heap);
@@ -214,7 +225,10 @@ char* reach(const Runtime& r, const char* call, const void* addr, int pe) {
   if (__builtin_expect(p != nullptr, 1)) return p;
   fatal("%s: PE %d is not load/store reachable from PE %d (%s) and no remote transport is "
         "available in this build", call, pe, r.my_pe,
-        r.cfg.disable_p2p ? "SHOAL_DISABLE_P2P=1" : "it is on another node");
+        r.cfg.disable_p2p                               ? "SHOAL_DISABLE_P2P=1"
+        : r.node_of_pe[pe] != r.node_of_pe[r.my_pe]     ? "it is on another node"
+                                                        : "its heap could not be mapped here, e.g. "
+                                                          "no P2P path between the GPUs");
 }
 
 Team& team_of(Runtime& r, const char* call, int team) {
@@ -226,6 +240,18 @@ Team& team_of(Runtime& r, const char* call, int team) {
 void team_sync(Runtime& r, Team& team, const char* call) {
   const int n = team.size();
   if (n <= 1) return;
+  if (!heap_host_atomics()) {
+    // cuda: the barrier flags live in GPU memory, out of the CPU's reach.
+    // Until a kernel-based host barrier exists, the world team synchronises
+    // through the bootstrap after draining this PE's GPU work.
+    if (team.members.size() == static_cast<std::size_t>(r.n_pes)) {
+      if (cudaDeviceSynchronize() != cudaSuccess)
+        fatal("%s: cudaDeviceSynchronize failed: %s", call, cudaGetErrorString(cudaGetLastError()));
+      if (r.boot->barrier() != Status::ok) fatal("%s: bootstrap barrier failed", call);
+      return;
+    }
+    require_host_atomics(call);
+  }
   if (!team.all_mapped) {
     // Only the world team can fall back to the bootstrap until a remote
     // transport exists.
@@ -278,6 +304,10 @@ void set_local_abort(int code) {
 
 void set_timeout(double seconds) {
   if (Runtime* r = runtime_or_null()) r->cfg.timeout_s = seconds;
+}
+
+void refuse_heap_import(int importer, int exporter) {
+  heap_refuse_import_for_testing(importer, exporter);
 }
 
 }  // namespace shoal::testing

@@ -19,6 +19,7 @@ struct Runtime {
   std::unique_ptr<bootstrap::Bootstrap> boot;
   int my_pe = -1;
   int n_pes = 0;
+  int device = -1;               // this PE's GPU ordinal (cuda; 0 on sim)
   std::vector<int> node_of_pe;   // world PE -> node id
   std::vector<int> local_rank;   // world PE -> rank on its node
   SymmetricHeap heap;

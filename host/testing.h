@@ -10,5 +10,9 @@ namespace shoal::testing {
 void set_local_abort(int code);
 // Overrides SHOAL_TIMEOUT for this process's waits.
 void set_timeout(double seconds);
+// Before shoal_init: PE `importer`'s import of PE `exporter`'s heap fails as
+// if their GPUs had no P2P path (-1, -1: none). Tests the reachability
+// agreement on any platform.
+void refuse_heap_import(int importer, int exporter);
 
 }  // namespace shoal::testing

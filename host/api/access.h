@@ -1,7 +1,9 @@
 // Shared by the host API files: argument checks and the route to a target
-// PE's memory. Every host operation goes through route_* here, the one place
-// that decides how a PE is reached (load/store today; the remote transport
-// plugs in here).
+// PE's memory. Every host operation goes through target()/atomic_target()
+// here, the one place that decides how a PE is reached (load/store today; the
+// remote transport plugs in here). Bytes move through host/heap/access.h
+// (memcpy on sim, cudaMemcpy on cuda); atomics, signals and waits need
+// heap_host_atomics() (sim only for now).
 #pragma once
 
 #include <atomic>
@@ -10,6 +12,7 @@
 #include <cstring>
 
 #include "base/log.h"
+#include "host/heap/access.h"
 #include "host/runtime.h"
 #include "shoal/types.h"
 
@@ -37,6 +40,7 @@ inline char* target(Runtime& r, const char* call, const void* addr, std::uint64_
 // An atomic word of type T at symmetric `addr` on `pe`.
 template <class T>
 inline T* atomic_target(Runtime& r, const char* call, const void* addr, int pe, const char* what) {
+  require_host_atomics(call);
   if (r.cfg.checks) check_aligned(call, addr, sizeof(T), what);
   return reinterpret_cast<T*>(target(r, call, addr, sizeof(T), pe, what));
 }
@@ -44,6 +48,7 @@ inline T* atomic_target(Runtime& r, const char* call, const void* addr, int pe, 
 // A local symmetric variable (wait/test, signal_fetch).
 template <class T>
 inline T* local_var(Runtime& r, const char* call, const void* addr, const char* what) {
+  require_host_atomics(call);
   if (r.cfg.checks) {
     check_symmetric(r, call, addr, sizeof(T), what);
     check_aligned(call, addr, sizeof(T), what);

@@ -44,7 +44,7 @@ void* shoal_calloc(size_t count, size_t size) {
   }
   void* p = allocate("shoal_calloc", bytes, 0);
   if (p) {
-    std::memset(p, 0, bytes);
+    zero_heap("shoal_calloc", p, bytes);
     // No peer may write into the new object before every PE has zeroed it.
     Runtime& r = rt("shoal_calloc");
     team_sync(r, r.teams[SHOAL_TEAM_WORLD], "shoal_calloc");
@@ -58,7 +58,7 @@ void* shoal_realloc(void* ptr, size_t size) {
   std::uint64_t old = r.heap.allocation_size(ptr);
   void* p = allocate("shoal_realloc", size, 0);
   if (p || size == 0) {
-    if (p && old) std::memcpy(p, ptr, old < size ? old : size);
+    if (p && old) copy_to_heap("shoal_realloc", p, ptr, old < size ? old : size);
     // Peers must have copied out of their old objects before anyone frees
     // (release below is collective and agrees first, which orders it).
     r.heap.release(*r.boot, "shoal_realloc", ptr);

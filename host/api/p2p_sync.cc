@@ -76,6 +76,7 @@ struct Vars {
   bool satisfied(std::size_t i) const { return compare(load_acquire(&ivars[i]), cmp, cmp_value(i)); }
 
   void validate(Runtime& r) const {
+    require_host_atomics(call);
     check_cmp(call, cmp);
     if (r.cfg.checks && n) {
       if (!ivars) fatal("%s: ivars is NULL with %zu elements", call, n);

@@ -20,7 +20,7 @@ void putmem(const char* call, void* dest, const void* src, std::uint64_t bytes, 
     if (r.cfg.checks) check_pe(r, call, pe);
     return;
   }
-  std::memcpy(target(r, call, dest, bytes, pe, "dest"), src, bytes);
+  copy_to_heap(call, target(r, call, dest, bytes, pe, "dest"), src, bytes);
 }
 
 void getmem(const char* call, void* dest, const void* src, std::uint64_t bytes, int pe) {
@@ -29,7 +29,7 @@ void getmem(const char* call, void* dest, const void* src, std::uint64_t bytes, 
     if (r.cfg.checks) check_pe(r, call, pe);
     return;
   }
-  std::memcpy(dest, target(r, call, src, bytes, pe, "source"), bytes);
+  copy_from_heap(call, dest, target(r, call, src, bytes, pe, "source"), bytes);
 }
 
 void check_strides(const char* call, std::ptrdiff_t dst, std::ptrdiff_t sst) {
@@ -46,7 +46,7 @@ void iputmem(const char* call, void* dest, const void* src, std::ptrdiff_t dst, 
   std::uint64_t span = checked_bytes(call, (nelems - 1), static_cast<std::size_t>(dst) * elem) + elem;
   char* d = target(r, call, dest, span, pe, "dest");
   const char* s = static_cast<const char*>(src);
-  for (std::size_t i = 0; i < nelems; ++i) std::memcpy(d + i * dst * elem, s + i * sst * elem, elem);
+  for (std::size_t i = 0; i < nelems; ++i) copy_to_heap(call, d + i * dst * elem, s + i * sst * elem, elem);
 }
 
 void igetmem(const char* call, void* dest, const void* src, std::ptrdiff_t dst, std::ptrdiff_t sst,
@@ -57,7 +57,7 @@ void igetmem(const char* call, void* dest, const void* src, std::ptrdiff_t dst, 
   std::uint64_t span = checked_bytes(call, (nelems - 1), static_cast<std::size_t>(sst) * elem) + elem;
   const char* s = target(r, call, src, span, pe, "source");
   char* d = static_cast<char*>(dest);
-  for (std::size_t i = 0; i < nelems; ++i) std::memcpy(d + i * dst * elem, s + i * sst * elem, elem);
+  for (std::size_t i = 0; i < nelems; ++i) copy_from_heap(call, d + i * dst * elem, s + i * sst * elem, elem);
 }
 
 // Data first, then the signal with release ordering: a PE that observes the
@@ -67,7 +67,7 @@ void putmem_signal(const char* call, void* dest, const void* src, std::uint64_t 
   Runtime& r = rt(call);
   check_sig_op(call, sig_op);
   std::uint64_t* sig = atomic_target<std::uint64_t>(r, call, sig_addr, pe, "sig_addr");
-  if (bytes) std::memcpy(target(r, call, dest, bytes, pe, "dest"), src, bytes);
+  if (bytes) copy_to_heap(call, target(r, call, dest, bytes, pe, "dest"), src, bytes);
   apply_signal(sig, signal, sig_op);
 }
 

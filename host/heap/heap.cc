@@ -6,14 +6,21 @@
 #include <cstring>
 
 #include "base/log.h"
+#include "host/heap/access.h"
 #include "host/heap/fd_exchange.h"
 
 namespace shoal {
 
 namespace {
 constexpr std::uint64_t kNoOffset = ~0ull;
+int g_refuse_importer = -1, g_refuse_exporter = -1;  // test hook
 enum Op : std::uint32_t { kAlloc = 1, kFree = 2 };
 }  // namespace
+
+void heap_refuse_import_for_testing(int importer, int exporter) {
+  g_refuse_importer = importer;
+  g_refuse_exporter = exporter;
+}
 
 // What every PE contributes to a collective heap call, so that mismatched
 // sizes or call orders are caught instead of corrupting memory.
@@ -49,27 +56,69 @@ Status SymmetricHeap::create(bootstrap::Bootstrap& boot, std::uint64_t size,
   if (disable_p2p)
     for (int pe = 0; pe < n; ++pe) map_group[pe] = -1 - pe;
 
+  // Every PE learns where every other PE's segment lives (its GPU on cuda),
+  // so an importer can tell an unreachable peer from a failure.
+  std::vector<HeapLocation> where(n);
+  HeapLocation mine = memory_->location();
+  SHOAL_CHECK(boot.allgather(&mine, where.data(), sizeof mine));
+
   int my_fd = -1;
-  Status s = memory_->export_fd(&my_fd);
-  if (s != Status::ok) return s;
+  SHOAL_CHECK(memory_->export_fd(&my_fd));
   std::vector<int> fds;
-  s = fd_exchange(boot, map_group, my_fd, timeout_s, &fds);
+  Status s = fd_exchange(boot, map_group, my_fd, timeout_s, &fds);
   close(my_fd);
   SHOAL_CHECK(s);
+  // A peer whose segment cannot be mapped here (no P2P path between the
+  // GPUs, or a failed import) is left unmapped: it is not load/store
+  // reachable and goes to the remote transport (reach() reports it).
+  std::vector<std::uint8_t> mapped(n, 0);
   for (int pe = 0; pe < n; ++pe) {
     if (fds[pe] < 0) continue;
     void* pb = nullptr;
-    Status is = memory_->import(pe, fds[pe], size, &pb);
+    Status is = Status::unavailable;
+    if (me_ == g_refuse_importer && pe == g_refuse_exporter)
+      close(fds[pe]);
+    else
+      is = memory_->import(pe, where[pe], fds[pe], size, &pb);
     fds[pe] = -1;
     if (is != Status::ok) {
-      s = is;
+      SHOAL_INFO("PE %d's heap is not mapped here (%s): it is not load/store reachable from "
+                 "this PE", pe, status_str(is));
       continue;
     }
     peers_[pe] = static_cast<char*>(pb);
+    mapped[pe] = 1;
   }
   for (int fd : fds)
     if (fd >= 0) close(fd);
-  return s;
+  return agree_reachability(boot, mapped);
+}
+
+// Reachability must be symmetric: a PE that maps a peer which cannot map it
+// back would use load/store one way and the remote transport the other, and
+// team barriers would disagree on which path a team takes. Each PE's map
+// results are allgathered, and a pair stays mapped only when both sides
+// mapped each other; the rest is unmapped here, so all PEs agree.
+Status SymmetricHeap::agree_reachability(bootstrap::Bootstrap& boot,
+                                         const std::vector<std::uint8_t>& mapped) {
+  const int n = boot.info().size;
+  std::vector<std::uint8_t> all(static_cast<std::size_t>(n) * n);
+  SHOAL_CHECK(boot.allgather(mapped.data(), all.data(), static_cast<std::size_t>(n)));
+  // reach_[a*n+b]: a and b mapped each other (every PE computes the same).
+  reach_.assign(static_cast<std::size_t>(n) * n, 0);
+  for (int a = 0; a < n; ++a)
+    for (int b = 0; b < n; ++b)
+      reach_[static_cast<std::size_t>(a) * n + b] =
+          a == b || (all[static_cast<std::size_t>(a) * n + b] && all[static_cast<std::size_t>(b) * n + a]);
+  for (int pe = 0; pe < n; ++pe) {
+    if (pe == me_ || !peers_[pe]) continue;
+    if (all[static_cast<std::size_t>(pe) * n + me_]) continue;
+    SHOAL_INFO("PE %d could not map this PE's heap: unmapping its heap here too, so both sides "
+               "agree it is not load/store reachable", pe);
+    memory_->unmap_peer(peers_[pe], size_);
+    peers_[pe] = nullptr;
+  }
+  return Status::ok;
 }
 
 void SymmetricHeap::destroy() {
@@ -77,6 +126,7 @@ void SymmetricHeap::destroy() {
   for (std::size_t pe = 0; pe < peers_.size(); ++pe)
     if (peers_[pe] && static_cast<int>(pe) != me_) memory_->unmap_peer(peers_[pe], size_);
   peers_.clear();
+  reach_.clear();
   memory_->destroy();
   memory_.reset();
   base_ = nullptr;
@@ -90,7 +140,7 @@ Status SymmetricHeap::internal_alloc(std::uint64_t size, std::uint64_t* offset_p
     return Status::no_memory;
   }
   internal_next_ = off + size;
-  std::memset(base_ + off, 0, size);
+  zero_heap("shoal_init", base_ + off, size);
   *offset_p = off;
   return Status::ok;
 }

@@ -19,6 +19,10 @@
 
 namespace shoal {
 
+// Test hook (host/testing.h): PE importer's import of PE exporter's heap
+// fails as unreachable.
+void heap_refuse_import_for_testing(int importer, int exporter);
+
 class SymmetricHeap {
  public:
   static constexpr std::uint64_t kInternalBytes = 1ull << 20;
@@ -28,7 +32,8 @@ class SymmetricHeap {
   ~SymmetricHeap() { destroy(); }
 
   // Collective: creates the local segment and maps node-local peers'
-  // (unless disable_p2p). node_of_pe[pe] is each PE's node.
+  // (unless disable_p2p). node_of_pe[pe] is each PE's node. A peer whose
+  // segment cannot be mapped (no P2P path) stays unmapped on both sides.
   Status create(bootstrap::Bootstrap& boot, std::uint64_t size, const std::vector<int>& node_of_pe,
                 bool disable_p2p, double timeout_s);
   void destroy();
@@ -41,6 +46,11 @@ class SymmetricHeap {
   }
   std::uint64_t offset_of(const void* p) const {
     return static_cast<std::uint64_t>(static_cast<const char*>(p) - base_);
+  }
+  // Whether PEs a and b map each other's segments, as every PE agrees
+  // (decided from an allgather at create; a == b is always true).
+  bool mapped_between(int a, int b) const {
+    return reach_[static_cast<std::size_t>(a) * peers_.size() + b] != 0;
   }
   // Base of `pe`'s segment in this process, or nullptr when not mapped.
   char* peer_base(int pe) const { return peers_[pe]; }
@@ -69,11 +79,13 @@ class SymmetricHeap {
  private:
   struct CollectiveRecord;
   bool agree(bootstrap::Bootstrap& boot, const CollectiveRecord& mine);
+  Status agree_reachability(bootstrap::Bootstrap& boot, const std::vector<std::uint8_t>& mapped);
 
   std::unique_ptr<HeapMemory> memory_;
   char* base_ = nullptr;
   std::uint64_t size_ = 0;
   std::vector<char*> peers_;  // index = PE; peers_[me] == base_
+  std::vector<std::uint8_t> reach_;  // n*n, see mapped_between()
   int me_ = -1;
   std::uint64_t internal_next_ = 0;
   OffsetAllocator user_;

@@ -1,4 +1,5 @@
-// The sim platform's heap backing: a sparse memfd per PE. Nothing is named in
+// The sim platform's heap backing (the cuda platform's is vmm_memory.cc;
+// CMake compiles one of the two): a sparse memfd per PE. Nothing is named in
 // /dev/shm or elsewhere, so a crash leaks nothing: the memory is freed when
 // the last process holding a mapping or descriptor exits.
 #include <sys/mman.h>
@@ -49,7 +50,10 @@ class MemfdMemory final : public HeapMemory {
     return Status::ok;
   }
 
-  Status import(int peer_pe, int fd, std::size_t size, void** base_p) override {
+  HeapLocation location() const override { return HeapLocation{}; }
+
+  Status import(int peer_pe, const HeapLocation&, int fd, std::size_t size,
+                void** base_p) override {
     off_t actual = lseek(fd, 0, SEEK_END);
     if (actual < 0 || static_cast<std::size_t>(actual) < size) {
       SHOAL_ERROR("PE %d's heap descriptor holds %lld bytes, expected %zu", peer_pe,
@@ -93,14 +97,8 @@ class MemfdMemory final : public HeapMemory {
 }  // namespace
 
 Status heap_memory_create(std::unique_ptr<HeapMemory>* out_p) {
-#if defined(SHOAL_PLATFORM_CUDA)
-  SHOAL_ERROR("the symmetric heap in GPU memory (CUDA VMM) is not implemented yet; "
-              "build with -DSHOAL_PLATFORM=sim to run on CPU");
-  return Status::unavailable;
-#else
   *out_p = std::make_unique<MemfdMemory>();
   return Status::ok;
-#endif
 }
 
 }  // namespace shoal
