@@ -23,10 +23,18 @@ TEST(HostBarrier, NobodyLeavesEarlyUnderSkew) {
   shoal_free(round);
 }
 
+// 1000 barriers (and 1000 syncs) in a row: each round every PE publishes the
+// round number, and after the barrier its right neighbour's must be there.
 TEST(HostBarrier, ThousandBackToBack) {
-  for (int i = 0; i < 1000; ++i) shoal_barrier_all();
-  for (int i = 0; i < 1000; ++i) shoal_sync(SHOAL_TEAM_WORLD);
-  SUCCEED();
+  const int me = shoal_my_pe(), right = (me + 1) % shoal_n_pes();
+  auto* round = static_cast<int*>(shoal_calloc(1, sizeof(int)));
+  for (int i = 1; i <= 2000; ++i) {
+    shoal_int_atomic_set(round, i, me);
+    if (i <= 1000) shoal_barrier_all(); else shoal_sync(SHOAL_TEAM_WORLD);
+    ASSERT_GE(shoal_int_atomic_fetch(round, right), i) << "PE " << right << " not there, round " << i;
+  }
+  shoal_barrier_all();
+  shoal_free(round);
 }
 
 TEST(HostOrdering, FenceOrdersPutsToOnePe) {
