@@ -16,6 +16,9 @@
 #   --jobs N    build parallelism (default: nproc)
 #   --no-build  reuse build/cuda as it is
 #
+# GPU_CHECK_NVSHMEM=<dir>: NVSHMEM to compare against (default: python3's
+# nvidia-nvshmem-cu* wheel when installed); GPU_CHECK_MPS=0: no MPS daemon.
+#
 # It changes no GPU setting (no compute mode, clocks, MIG or reset). When
 # nvidia-cuda-mps-control exists it starts a private MPS daemon (pipe and
 # log folders under a temporary directory) and stops it at the end.
@@ -32,7 +35,7 @@ while [ $# -gt 0 ]; do
     --gtest) gtest_dir=${2:?--gtest needs a folder}; shift ;;
     --jobs) jobs=${2:?--jobs needs a number}; shift ;;
     --no-build) build=0 ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "gpu-check: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -188,6 +191,65 @@ for c in "${perf_cases[@]}"; do
   fi
 done
 
+# --- 6b. the same perftests built against NVSHMEM -----------------------------------
+# When NVIDIA's NVSHMEM is found (GPU_CHECK_NVSHMEM=<dir with include/ and
+# lib/>, else the nvidia-nvshmem-cu* wheel of python3), the device perftests
+# are built from the same source against it (build/cuda-nvshmem, bin/nvshmem/)
+# and the core cases run with 2 PEs the same way; the summary prints
+# shoal/NVSHMEM for each. NVSHMEM refusing the configuration (e.g. two PEs on
+# one GPU without MPS) is reported verbatim and does not fail gpu-check.
+nvshmem_home=${GPU_CHECK_NVSHMEM:-}
+if [ -z "$nvshmem_home" ] && command -v python3 >/dev/null 2>&1; then
+  nvshmem_home=$(python3 -c 'import importlib.util as u; s = u.find_spec("nvidia.nvshmem"); print(list(s.submodule_search_locations)[0] if s else "")' 2>/dev/null)
+fi
+vs_rows=""
+if [ -n "$nvshmem_home" ] && [ -f "$nvshmem_home/include/nvshmem.h" ]; then
+  NV_BIN=$ROOT/build/cuda-nvshmem/bin
+  t0=$(date +%s)
+  if cmake --preset cuda -B build/cuda-nvshmem -DCMAKE_CUDA_ARCHITECTURES="$arch" -DCMAKE_CUDA_COMPILER="$nvcc" \
+       -DSHOAL_GTEST_SOURCE_DIR="$gtest_dir" -DSHOAL_WERROR=OFF -DSHOAL_NVSHMEM_HOME="$nvshmem_home" \
+       >"$log_dir/build-nvshmem.log" 2>&1 &&
+     cmake --build build/cuda-nvshmem -j "$jobs" --target shoal_nvshmem_perftests shoalrun \
+       >>"$log_dir/build-nvshmem.log" 2>&1; then
+    record build-nvshmem pass "$nvshmem_home, $(( $(date +%s) - t0 )) s"
+    for c in "${perf_cases[@]}"; do
+      name=${c%%|*}
+      args=${c#*|}
+      log="$log_dir/nvshmem.$name.log"
+      # shellcheck disable=SC2086
+      if LD_LIBRARY_PATH="$nvshmem_home/lib:${LD_LIBRARY_PATH:-}" timeout 150 "$NV_BIN/shoalrun" -n 2 --timeout 140 \
+           "$NV_BIN/nvshmem/$name" $args --json "$log_dir/nvshmem.$name.json" >"$log" 2>&1; then
+        rows+=("nvshmem.$name|pass|see summary ratios")
+        vs_rows+=$(python3 - "$log_dir/$name.json" "$log_dir/nvshmem.$name.json" <<'PY'
+import json, sys
+try:
+    a, b = (json.load(open(f)) for f in sys.argv[1:3])
+except Exception as e:
+    print(f"{sys.argv[1]}: no ratio ({e})"); sys.exit(0)
+nb = {(r["size"], r["scope"]): r["value"] for r in b["rows"]}
+common = [r for r in a["rows"] if (r["size"], r["scope"]) in nb]
+if not common:
+    print(f"{a['name']}: no common rows"); sys.exit(0)
+r = common[-1]
+v = nb[(r["size"], r["scope"])]
+better = "higher" if a["metric"] != "latency" else "lower"
+print(f"{a['name']} size {r['size']} {r['scope']}: shoal {r['value']:.4g} {a['unit']}, "
+      f"{b['context']['library']} {v:.4g}, shoal/nvshmem {r['value'] / v:.3f} ({better} is better)")
+PY
+)$'\n'
+      else
+        rows+=("nvshmem.$name|n/a|NVSHMEM run failed: $(grep -m1 -i 'error\|fail\|abort\|refus\|not supported' "$log" | cut -c1-70)")
+        vs_rows+="$name: NVSHMEM did not run this configuration; its words (nvshmem.$name.log):"$'\n'
+        vs_rows+=$(grep -i -m3 'error\|fail\|not supported\|mps' "$log" | sed 's/^/    /')$'\n'
+      fi
+    done
+  else
+    rows+=("build-nvshmem|n/a|NVSHMEM build failed (build-nvshmem.log): $(grep -m1 -i 'error' "$log_dir/build-nvshmem.log" | cut -c1-60)")
+  fi
+else
+  rows+=("nvshmem|skip|NVSHMEM not found (GPU_CHECK_NVSHMEM or python3 nvidia-nvshmem-cu* wheel)")
+fi
+
 # --- 7. roofline -----------------------------------------------------------------
 roofline=n/a
 if [ -x "$BIN/gpu-roofline" ]; then
@@ -207,6 +269,7 @@ stop_mps
     printf '%-28s %-6s %s\n' "$n" "$s" "$d"
   done
   [ -n "$perf_rows" ] && printf '%s' "$perf_rows"
+  [ -n "$vs_rows" ] && printf 'shoal vs NVSHMEM (same source, same options, 2 PEs):\n%s' "$vs_rows"
   echo "roofline (D2D cudaMemcpy, bytes copied): ${roofline} GB/s"
   echo "passed $pass, failed $fail (skips not counted), total $(( $(date +%s) - t_start )) s, logs in $log_dir"
 } | tee "$log_dir/summary.txt"

@@ -22,9 +22,9 @@
 // repetitions; median/min/max. GB = 1e9 B. Data is checked once per size
 // outside the timed region; a wrong byte ends the job non-zero.
 // PEs pair up (0,1), (2,3)...; the even PE issues (both with --bidir).
-#include <shoal/collective_launch.h>
-#include <shoal/shoal.h>
-
+//
+// The same source builds against NVSHMEM (perftest/device/backend.h maps the
+// names; CMake option SHOAL_NVSHMEM_HOME): bin/nvshmem/<program>.
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -35,6 +35,7 @@
 #include "perftest/common/options.h"
 #include "perftest/common/report.h"
 #include "perftest/common/timing.h"
+#include "perftest/device/backend.h"  // shoal, or NVSHMEM for the comparison build
 
 using namespace shoal::perftest;
 
@@ -199,7 +200,7 @@ __global__ void ping_kernel(int op, char* sym, char* local, size_t size, int ite
                             int initiator, unsigned long long base) {
   if (threadIdx.x != 0) return;
   auto* sig = reinterpret_cast<uint64_t*>(sym);
-  auto* flag = reinterpret_cast<int64_t*>(sym + 8);
+  auto* flag = reinterpret_cast<unsigned long long*>(sym + 8);
   char* payload = sym + 64;
   for (int i = 1; i <= iters; ++i) {
     const unsigned long long v = base + static_cast<unsigned long long>(i);
@@ -211,12 +212,12 @@ __global__ void ping_kernel(int op, char* sym, char* local, size_t size, int ite
             shoal_putmem_signal_nbi(payload, local, size, sig, v, SHOAL_SIGNAL_SET, peer);
             break;
           case kPingSignal: shoal_signal_op(sig, v, SHOAL_SIGNAL_SET, peer); break;
-          case kPingP: shoal_int64_p(flag, static_cast<int64_t>(v), peer); shoal_quiet(); break;
-          case kPingAtomic: shoal_int64_atomic_fetch_add(flag, 1, peer); break;
+          case kPingP: shoal_ulonglong_p(flag, v, peer); shoal_quiet(); break;
+          case kPingAtomic: shoal_ulonglong_atomic_fetch_add(flag, 1, peer); break;
           case kPingPut: {
             // The payload's last 8 bytes carry v; the receiver polls them.
-            int64_t* tail = reinterpret_cast<int64_t*>(const_cast<char*>(local) + size - 8);
-            *tail = static_cast<int64_t>(v);
+            auto* tail = reinterpret_cast<unsigned long long*>(const_cast<char*>(local) + size - 8);
+            *tail = v;
             shoal_putmem(payload, local, size, peer);
             shoal_quiet();
             break;
@@ -224,16 +225,15 @@ __global__ void ping_kernel(int op, char* sym, char* local, size_t size, int ite
           default:
             shoal_putmem_nbi(payload, local, size, peer);
             shoal_fence();
-            shoal_int64_atomic_add(flag, 1, peer);
+            shoal_ulonglong_atomic_add(flag, 1, peer);
             break;
         }
       } else if (op == kPingPutSignal || op == kPingSignal) {
         shoal_signal_wait_until(sig, SHOAL_CMP_GE, v);
       } else if (op == kPingPut) {
-        shoal_int64_wait_until(reinterpret_cast<int64_t*>(payload + size - 8), SHOAL_CMP_GE,
-                               static_cast<int64_t>(v));
+        shoal_ulonglong_wait_until(reinterpret_cast<unsigned long long*>(payload + size - 8), SHOAL_CMP_GE, v);
       } else {
-        shoal_int64_wait_until(flag, SHOAL_CMP_GE, static_cast<int64_t>(v));
+        shoal_ulonglong_wait_until(flag, SHOAL_CMP_GE, v);
       }
     }
   }
@@ -319,14 +319,15 @@ int main(int argc, char** argv) {
   else
     spec.scopes = {Scope::thread, Scope::all};
   Options o = parse_or_exit(argc, argv, spec);
-  if (shoal_init() != 0) {
-    std::fprintf(stderr, "%s: shoal_init failed (run under shoalrun, mpirun or srun)\n", ex->name);
+  if (perftest_init() != 0) {
+    std::fprintf(stderr, "%s: %s init failed (run under shoalrun, mpirun or srun)\n", ex->name,
+                 perftest_library());
     return 2;
   }
   const int me = shoal_my_pe(), n = shoal_n_pes();
   if (n < 2) {
     if (me == 0) std::fprintf(stderr, "%s: needs at least 2 PEs\n", ex->name);
-    shoal_finalize();
+    perftest_finalize();
     return 2;
   }
   const int peer = (me ^ 1) < n ? (me ^ 1) : -1;
@@ -342,7 +343,7 @@ int main(int argc, char** argv) {
   cudaStream_t stream;
   CK(cudaStreamCreate(&stream));
   EventTimer timer(stream);
-  Context ctx = default_context(n, "shoal");
+  Context ctx = default_context(n, perftest_library());
   Report rep(ex->name, ex->metric, o, ctx, me == 0);
 
   std::vector<int> scopes;
@@ -456,6 +457,6 @@ int main(int argc, char** argv) {
   cudaStreamDestroy(stream);
   cudaFree(local);
   shoal_free(sym);
-  shoal_finalize();
+  perftest_finalize();
   return ok ? 0 : 1;
 }
