@@ -19,7 +19,8 @@
 //
 // Timing: CUDA events on the program's stream around one kernel that runs
 // all -n iterations (warm-up: -w iterations in a separate launch), -r
-// repetitions; median/min/max. GB = 1e9 B. Data is checked once per size
+// repetitions; median/min/max. --cudagraph captures that launch once and
+// replays the graph for each repetition. GB = 1e9 B. Data is checked once per size
 // outside the timed region; a wrong byte ends the job non-zero.
 // PEs pair up (0,1), (2,3)...; the even PE issues (both with --bidir).
 //
@@ -196,9 +197,13 @@ __global__ void lat_kernel(int op, char* sym, char* local, size_t size, int iter
 
 // Ping-pong between `me` and `peer`: the initiator sends first. The counter
 // words live at the start of sym (8-byte aligned), the payload after them.
+// The round count so far lives in device memory (*rounds), so a launch
+// replayed from a CUDA graph (--cudagraph) continues where the last one ended.
 __global__ void ping_kernel(int op, char* sym, char* local, size_t size, int iters, int peer,
-                            int initiator, unsigned long long base) {
+                            int initiator, unsigned long long* rounds) {
   if (threadIdx.x != 0) return;
+  const unsigned long long base = *rounds;
+  *rounds = base + static_cast<unsigned long long>(iters);
   auto* sig = reinterpret_cast<uint64_t*>(sym);
   auto* flag = reinterpret_cast<unsigned long long*>(sym + 8);
   char* payload = sym + 64;
@@ -354,7 +359,8 @@ int main(int argc, char** argv) {
   if ((ex->op == kPutBw || ex->op == kGetBw || ex->op == kPutLat || ex->op == kGetLat) && want(Scope::block))
     scopes.push_back(kScopeBlock);
   const int amo = amo_index(o.atomic_op);
-  unsigned long long ping_base = 0;
+  unsigned long long* ping_rounds = nullptr;  // device counter (see ping_kernel)
+  CK(cudaMalloc(&ping_rounds, sizeof(unsigned long long)));
   const auto sizes = is_ping && (ex->op == kPingSignal || ex->op == kPingP || ex->op == kPingAtomic)
                          ? std::vector<std::uint64_t>{8}
                          : size_sweep(o);
@@ -389,26 +395,37 @@ int main(int argc, char** argv) {
           default:
             CK(shoal::collective_launch(ping_kernel, 1u, 32u, 0, stream, static_cast<int>(ex->op), sym + 0,
                                         local, static_cast<size_t>(size), it, peer,
-                                        me % 2 == 0 ? 1 : 0, ping_base));
-            ping_base += static_cast<unsigned long long>(it);
+                                        me % 2 == 0 ? 1 : 0, ping_rounds));
             break;
         }
       };
       // Ping-pong counters: start each size from zero on both sides.
       if (is_ping) {
         CK(cudaMemset(sym, 0, 64));
-        ping_base = 0;
+        CK(cudaMemset(ping_rounds, 0, sizeof(unsigned long long)));
       }
       shoal_barrier_all();
       if (issuer && o.warmup) {
         launch(static_cast<int>(o.warmup));
         CK(cudaStreamSynchronize(stream));
       }
+      // --cudagraph: the timed launch is captured once into a graph and each
+      // repetition replays it (launch overhead amortised as NVSHMEM's option).
+      cudaGraphExec_t graph_exec = nullptr;
+      if (issuer && o.cudagraph) {
+        cudaGraph_t graph = nullptr;
+        CK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+        launch(static_cast<int>(o.iters));
+        CK(cudaStreamEndCapture(stream, &graph));
+        CK(cudaGraphInstantiate(&graph_exec, graph, 0));
+        CK(cudaGraphDestroy(graph));
+      }
       for (std::uint64_t r = 0; r < o.reps; ++r) {
         shoal_barrier_all();
         if (!issuer) continue;
         timer.start();
-        launch(static_cast<int>(o.iters));
+        if (graph_exec) CK(cudaGraphLaunch(graph_exec, stream));
+        else launch(static_cast<int>(o.iters));
         double us = timer.stop_us();
         CK(cudaGetLastError());
         double per = us / static_cast<double>(o.iters);
@@ -421,6 +438,7 @@ int main(int argc, char** argv) {
           samples.push_back(is_ping ? per / 2.0 : per);
       }
       CK(cudaDeviceSynchronize());
+      if (graph_exec) CK(cudaGraphExecDestroy(graph_exec));
       shoal_barrier_all();
       // Data check, outside timing: puts/stores landed on the peer as its
       // source pattern; gets brought the peer's pattern here.
@@ -456,6 +474,7 @@ int main(int argc, char** argv) {
   bool ok = rep.finish();
   cudaStreamDestroy(stream);
   cudaFree(local);
+  cudaFree(ping_rounds);
   shoal_free(sym);
   perftest_finalize();
   return ok ? 0 : 1;
