@@ -10,7 +10,6 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
-#include <sys/random.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -22,6 +21,7 @@
 
 #include "base/env.h"
 #include "base/log.h"
+#include "base/random.h"
 #include "bootstrap/internal.h"
 #include "shoal/bootstrap.h"
 
@@ -313,8 +313,8 @@ Status uid_create_at(const char* default_ifaddr, void* id_bytes, std::size_t len
   long long port = 0;
   SHOAL_CHECK(env::get_int("SHOAL_BOOTSTRAP_PORT", 0, 0, 65535, &port));
   f.port = static_cast<std::uint16_t>(port);
-  if (::getrandom(f.secret, sizeof f.secret, 0) != static_cast<ssize_t>(sizeof f.secret)) {
-    SHOAL_ERROR("uid_create: getrandom failed: %s", std::strerror(errno));
+  if (int e = random_bytes(f.secret, sizeof f.secret)) {
+    SHOAL_ERROR("uid_create: getrandom failed: %s", std::strerror(e));
     return Status::io_error;
   }
   int fd = -1;

@@ -1,7 +1,6 @@
 #include "host/heap/fd_exchange.h"
 
 #include <poll.h>
-#include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -12,6 +11,7 @@
 #include <cstring>
 
 #include "base/log.h"
+#include "base/random.h"
 
 namespace shoal {
 namespace {
@@ -28,20 +28,6 @@ struct Hello {
   std::int32_t rank;
   unsigned char secret[16];
 };
-
-int get_random(void* buf, std::size_t n) {
-  auto* p = static_cast<unsigned char*>(buf);
-  while (n) {
-    ssize_t r = getrandom(p, n, 0);
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      return -1;
-    }
-    p += r;
-    n -= static_cast<std::size_t>(r);
-  }
-  return 0;
-}
 
 socklen_t make_addr(const char* name, sockaddr_un* addr) {
   std::memset(addr, 0, sizeof *addr);
@@ -133,8 +119,8 @@ Status fd_exchange(bootstrap::Bootstrap& boot, const std::vector<int>& node_of_p
 
   // The job secret: rank 0's random bytes.
   unsigned char secret[16];
-  if (get_random(secret, sizeof secret) != 0) {
-    SHOAL_ERROR("getrandom failed: %s", std::strerror(errno));
+  if (int e = random_bytes(secret, sizeof secret)) {
+    SHOAL_ERROR("heap handle exchange: getrandom for the job secret failed: %s", std::strerror(e));
     return Status::io_error;
   }
   SHOAL_CHECK(boot.broadcast(secret, sizeof secret, 0));
@@ -142,7 +128,10 @@ Status fd_exchange(bootstrap::Bootstrap& boot, const std::vector<int>& node_of_p
   // Listen on a random abstract name.
   Endpoint mine{};
   unsigned char rnd[16];
-  if (get_random(rnd, sizeof rnd) != 0) return Status::io_error;
+  if (int e = random_bytes(rnd, sizeof rnd)) {
+    SHOAL_ERROR("heap handle exchange: getrandom for the socket name failed: %s", std::strerror(e));
+    return Status::io_error;
+  }
   std::snprintf(mine.name, sizeof mine.name, "shoal-");
   for (int i = 0; i < 16; ++i) std::snprintf(mine.name + 6 + 2 * i, 3, "%02x", rnd[i]);
 

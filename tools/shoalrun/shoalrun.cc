@@ -16,7 +16,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
-#include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -35,6 +34,7 @@
 #include <vector>
 
 #include "base/log.h"
+#include "base/random.h"
 #include "bootstrap/hub.h"
 #include "bootstrap/wire.h"
 
@@ -219,8 +219,8 @@ class Launcher {
 };
 
 bool Launcher::make_socket() {
-  if (::getrandom(secret_, sizeof secret_, 0) != static_cast<ssize_t>(sizeof secret_)) {
-    std::fprintf(stderr, "shoalrun: getrandom failed: %s\n", std::strerror(errno));
+  if (int e = shoal::random_bytes(secret_, sizeof secret_)) {
+    std::fprintf(stderr, "shoalrun: getrandom failed: %s\n", std::strerror(e));
     return false;
   }
   const char* tmp = std::getenv("TMPDIR");
