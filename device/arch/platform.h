@@ -15,6 +15,15 @@
 
 #define SHOAL_ARCH_FN __device__ __forceinline__
 
+// Loop unrolling hints that both compilers understand: SHOAL_UNROLL(n) before
+// a loop (nvcc: #pragma unroll n; GCC on sim: #pragma GCC unroll n).
+#define SHOAL_PRAGMA_(x) _Pragma(#x)
+#if defined(SHOAL_PLATFORM_SIM)
+#define SHOAL_UNROLL(n) SHOAL_PRAGMA_(GCC unroll n)
+#else
+#define SHOAL_UNROLL(n) SHOAL_PRAGMA_(unroll n)
+#endif
+
 namespace shoal::arch {
 
 // Which threads an ordering or atomicity guarantee covers: the block (cta),

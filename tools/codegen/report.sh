@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Compiles tools/codegen/hot_paths.cu for sm_90 and prints, per kernel, the
 # registers, stack, spills (ptxas -v) and the memory instructions of the PTX
-# (vector widths, .sys scopes, acquire/release). Needs only nvcc.
+# (vector widths, .sys scopes, acquire/release). Needs only nvcc. With
+# cuobjdump (CUOBJDUMP=path, PATH or the toolkit's bin/; the toolkit here has
+# none: `pip download nvidia-cuda-cuobjdump` and unzip the wheel) it also
+# prints the SASS memory instructions per kernel and the local-memory
+# instructions on the straight-line path (before the first EXIT; the cold
+# error reporters' blocks follow it).
 #   tools/codegen/report.sh [-DSHOAL_DEVICE_CHECKS=1]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -47,3 +52,40 @@ for line in open(sys.argv[2]):
 for k in counts:
     print(f"{k:16} " + ", ".join(f"{op} x{c}" for op, c in sorted(counts[k].items())))
 PY
+
+cuobjdump=${CUOBJDUMP:-$(command -v cuobjdump || echo "$(dirname "$nvcc")/cuobjdump")}
+if [ -x "$cuobjdump" ]; then
+  "$cuobjdump" -sass "$out/h.o" >"$out/h.sass"
+  echo
+  echo "## SASS memory instructions per kernel ($("$cuobjdump" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p' | head -1))"
+  python3 - "$out/h.sass" <<'PY'
+import re, sys, collections
+k = None
+ops = collections.defaultdict(collections.Counter)
+total = collections.Counter()
+hot_local = collections.Counter()
+exited = set()
+for line in open(sys.argv[1]):
+    m = re.search(r"Function : _Z(\d+)(\w+)", line)
+    if m:
+        k = m.group(2)[:int(m.group(1))]
+        continue
+    m = re.search(r"/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]+)", line)
+    if not (k and m):
+        continue
+    op = m.group(1)
+    total[k] += 1
+    if op == "EXIT":
+        exited.add(k)
+    if re.match(r"(LD|ST|ATOM|RED|MEMBAR|FENCE|CCTL|ERRBAR|YIELD|NANOSLEEP|BAR)", op) and not op.startswith(("LDC", "LDS", "STS")):
+        ops[k][op] += 1
+    if op.startswith(("LDL", "STL")) and k not in exited:
+        hot_local[k] += 1
+for k in ops:
+    print(f"{k:16} {total[k]:5} instructions; local memory before the first EXIT: {hot_local[k]}")
+    print(" " * 17 + ", ".join(f"{o} x{c}" for o, c in sorted(ops[k].items())))
+PY
+else
+  echo
+  echo "## SASS: no cuobjdump (set CUOBJDUMP; see the comment at the top)"
+fi

@@ -40,18 +40,34 @@ struct Group<scope_t::block> {
   static SHOAL_ARCH_FN void sync() { __syncthreads(); }
 };
 
+// Words each thread keeps in flight in the body: its loads are issued
+// before its stores, so one thread has kWordsInFlight requests outstanding
+// (a warp- or thread-scope copy to a peer is latency-bound otherwise).
+constexpr unsigned kWordsInFlight = 4;
+
 template <class W>
 SHOAL_ARCH_FN void copy_words(char* d, const char* s, size_t n, unsigned r, unsigned g) {
   // d and s are equally aligned modulo sizeof(W).
   const size_t head = (sizeof(W) - (reinterpret_cast<uintptr_t>(d) & (sizeof(W) - 1))) & (sizeof(W) - 1);
   const size_t h = head < n ? head : n;
+  SHOAL_UNROLL(1)
   for (size_t i = r; i < h; i += g) d[i] = s[i];
   const size_t words = (n - h) / sizeof(W);
   W* dw = reinterpret_cast<W*>(d + h);
   const W* sw = reinterpret_cast<const W*>(s + h);
-  for (size_t i = r; i < words; i += g) dw[i] = sw[i];
+  size_t i = r;
+  for (; i + (kWordsInFlight - 1) * static_cast<size_t>(g) < words; i += kWordsInFlight * static_cast<size_t>(g)) {
+    W v[kWordsInFlight];
+    SHOAL_UNROLL(4)
+    for (unsigned u = 0; u < kWordsInFlight; ++u) v[u] = sw[i + u * static_cast<size_t>(g)];
+    SHOAL_UNROLL(4)
+    for (unsigned u = 0; u < kWordsInFlight; ++u) dw[i + u * static_cast<size_t>(g)] = v[u];
+  }
+  SHOAL_UNROLL(1)
+  for (; i < words; i += g) dw[i] = sw[i];
   const size_t done = h + words * sizeof(W);
-  for (size_t i = done + r; i < n; i += g) d[i] = s[i];
+  SHOAL_UNROLL(1)
+  for (size_t i2 = done + r; i2 < n; i2 += g) d[i2] = s[i2];
 }
 
 // Copies n bytes; every member of the group calls with the same arguments.
@@ -69,7 +85,7 @@ SHOAL_ARCH_FN void copy(void* dst, const void* src, size_t n) {
   else if ((rel & 3) == 0)
     copy_words<unsigned>(d, s, n, r, g);
   else
-    for (size_t i = r; i < n; i += g) d[i] = s[i];
+    copy_words<unsigned char>(d, s, n, r, g);
 }
 
 }  // namespace shoal::device
