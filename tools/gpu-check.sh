@@ -250,6 +250,15 @@ else
   rows+=("nvshmem|skip|NVSHMEM not found (GPU_CHECK_NVSHMEM or python3 nvidia-nvshmem-cu* wheel)")
 fi
 
+# --- 6c. code generation of the hot paths (informational) -------------------------
+# ptxas registers/spills and, when the toolkit has cuobjdump, the SASS memory
+# instructions (docs/perf/device-codegen.md); never fails the check.
+if NVCC="$nvcc" timeout 120 tools/codegen/report.sh >"$log_dir/codegen.txt" 2>&1; then
+  rows+=("codegen|info|$(grep -c 'spill stores' "$log_dir/codegen.txt") kernels, nonzero spills: $(grep 'spill' "$log_dir/codegen.txt" | grep -vc ' 0 bytes spill stores, 0 bytes spill loads'); codegen.txt")
+else
+  rows+=("codegen|info|report.sh failed (codegen.txt)")
+fi
+
 # --- 7. roofline -----------------------------------------------------------------
 roofline=n/a
 if [ -x "$BIN/gpu-roofline" ]; then
