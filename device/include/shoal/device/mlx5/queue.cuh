@@ -139,6 +139,7 @@ SHOAL_ARCH_FN int poll_cq(qp* q) {
 // Reserves n (1..max_batch) consecutive WQE slots and waits until they are
 // free. On success *index is the first WQE index.
 SHOAL_ARCH_FN int reserve(qp* q, uint32_t n, uint64_t* index) {
+  if (arch::ld_acquire_sys(&q->has_error) != 0) return post_qp_error;
   const uint64_t i = arch::atomic_fetch_add<arch::scope::sys>(&q->reserved, static_cast<uint64_t>(n));
   while (i + n - arch::ld_acquire_sys(&q->completed) > q->sq_depth) {
     if (poll_cq(q) != post_ok) return post_qp_error;
