@@ -4,7 +4,6 @@
 // consumes the queues and performs the operations between two registered
 // regions that stand in for two PEs' heaps. All queue memory is host-mapped
 // (cudaHostAlloc), as it will be for the emulator on a GPU machine.
-#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -187,11 +186,10 @@ __global__ void warp_inline_writes(mlx5::qp* q, uint64_t* remote, uint32_t rkey,
 
 // About a million WQEs through an SQ of 64: the SQ wraps ~16K times, the
 // 16-bit WQE counter ~16 times, and the CQ (64 entries, a CQE every 16
-// WQEs) must never overrun. SHOAL_IBGDA_TEST_OPS scales it down for quick runs.
+// WQEs) must never overrun.
 TEST(IbgdaE2e, WarpScopeMillionOpsThroughDepth64) {
   const uint64_t seed = test_seed();
-  const char* env = std::getenv("SHOAL_IBGDA_TEST_OPS");
-  const uint64_t total = env != nullptr ? std::strtoull(env, nullptr, 0) : (1u << 20);
+  constexpr uint64_t total = 1u << 20;
   constexpr uint32_t blocks = 4, warps_per_block = 2, slots = 32;
   const uint32_t warps = blocks * warps_per_block;
   const auto per_warp = static_cast<uint32_t>(total / warps);

@@ -28,6 +28,9 @@
 
 #include "device/arch/byteswap.h"
 
+// Pure helpers that host code (tests, the emulator's users) may call too.
+#define SHOAL_MLX5_HD __host__ __device__ __forceinline__
+
 namespace shoal::mlx5 {
 
 inline constexpr uint32_t wqe_bb_bytes = 64;  // MLX5_SEND_WQE_BB
@@ -142,7 +145,7 @@ enum cqe_syndrome : uint8_t {
   syn_remote_aborted = 0x22,
 };
 
-SHOAL_ARCH_FN const char* opcode_name(uint8_t op) {
+SHOAL_MLX5_HD const char* opcode_name(uint8_t op) {
   switch (op) {
     case op_nop: return "NOP";
     case op_rdma_write: return "RDMA_WRITE";
@@ -154,7 +157,7 @@ SHOAL_ARCH_FN const char* opcode_name(uint8_t op) {
   }
 }
 
-SHOAL_ARCH_FN const char* syndrome_name(uint8_t s) {
+SHOAL_MLX5_HD const char* syndrome_name(uint8_t s) {
   switch (s) {
     case syn_local_length: return "local length error";
     case syn_local_qp_op: return "local QP operation error (malformed WQE)";
@@ -193,7 +196,7 @@ struct wqe_desc {
 };
 
 // Segment count ("ds") of the WQE, in 16-byte units.
-SHOAL_ARCH_FN uint32_t wqe_ds(const wqe_desc& d) {
+SHOAL_MLX5_HD uint32_t wqe_ds(const wqe_desc& d) {
   switch (d.opcode) {
     case op_nop: return 1;
     case op_atomic_cs:
@@ -275,7 +278,7 @@ SHOAL_ARCH_FN void wqe_write(void* slot, const wqe_desc& d) {
 
 // --- descriptors for each kind (flags: fm_ce_se) ---------------------------
 
-SHOAL_ARCH_FN wqe_desc wqe_nop(uint16_t index, uint32_t qpn, uint8_t flags) {
+SHOAL_MLX5_HD wqe_desc wqe_nop(uint16_t index, uint32_t qpn, uint8_t flags) {
   wqe_desc d;
   d.opcode = op_nop;
   d.index = index;
@@ -284,7 +287,7 @@ SHOAL_ARCH_FN wqe_desc wqe_nop(uint16_t index, uint32_t qpn, uint8_t flags) {
   return d;
 }
 
-SHOAL_ARCH_FN wqe_desc wqe_rdma(uint8_t op, uint16_t index, uint32_t qpn, uint8_t flags, uint64_t laddr,
+SHOAL_MLX5_HD wqe_desc wqe_rdma(uint8_t op, uint16_t index, uint32_t qpn, uint8_t flags, uint64_t laddr,
                                 uint32_t lkey, uint64_t raddr, uint32_t rkey, uint32_t length) {
   wqe_desc d;
   d.opcode = op;
@@ -300,20 +303,20 @@ SHOAL_ARCH_FN wqe_desc wqe_rdma(uint8_t op, uint16_t index, uint32_t qpn, uint8_
 }
 
 // RDMA WRITE of `length` (> 0) bytes from laddr/lkey to raddr/rkey.
-SHOAL_ARCH_FN wqe_desc wqe_write_desc(uint16_t index, uint32_t qpn, uint8_t flags, uint64_t laddr, uint32_t lkey,
+SHOAL_MLX5_HD wqe_desc wqe_write_desc(uint16_t index, uint32_t qpn, uint8_t flags, uint64_t laddr, uint32_t lkey,
                                       uint64_t raddr, uint32_t rkey, uint32_t length) {
   return wqe_rdma(op_rdma_write, index, qpn, flags, laddr, lkey, raddr, rkey, length);
 }
 
 // RDMA READ of `length` (> 0) bytes from raddr/rkey into laddr/lkey.
-SHOAL_ARCH_FN wqe_desc wqe_read_desc(uint16_t index, uint32_t qpn, uint8_t flags, uint64_t laddr, uint32_t lkey,
+SHOAL_MLX5_HD wqe_desc wqe_read_desc(uint16_t index, uint32_t qpn, uint8_t flags, uint64_t laddr, uint32_t lkey,
                                      uint64_t raddr, uint32_t rkey, uint32_t length) {
   return wqe_rdma(op_rdma_read, index, qpn, flags, laddr, lkey, raddr, rkey, length);
 }
 
 // RDMA WRITE carrying `length` (1..28) bytes from src inside the WQE: no
 // local key, and src may be reused as soon as this returns.
-SHOAL_ARCH_FN wqe_desc wqe_write_inline_desc(uint16_t index, uint32_t qpn, uint8_t flags, const void* src,
+SHOAL_MLX5_HD wqe_desc wqe_write_inline_desc(uint16_t index, uint32_t qpn, uint8_t flags, const void* src,
                                              uint32_t length, uint64_t raddr, uint32_t rkey) {
   wqe_desc d = wqe_rdma(op_rdma_write, index, qpn, flags, 0, 0, raddr, rkey, length);
   d.inline_data = true;
@@ -324,7 +327,7 @@ SHOAL_ARCH_FN wqe_desc wqe_write_inline_desc(uint16_t index, uint32_t qpn, uint8
 
 // 8-byte fetch-add at raddr (8-byte aligned); the old value lands at laddr
 // in big-endian order (as the NIC returns it: see atomic_result()).
-SHOAL_ARCH_FN wqe_desc wqe_fetch_add_desc(uint16_t index, uint32_t qpn, uint8_t flags, uint64_t laddr,
+SHOAL_MLX5_HD wqe_desc wqe_fetch_add_desc(uint16_t index, uint32_t qpn, uint8_t flags, uint64_t laddr,
                                           uint32_t lkey, uint64_t raddr, uint32_t rkey, uint64_t add) {
   wqe_desc d = wqe_rdma(op_atomic_fa, index, qpn, flags, laddr, lkey, raddr, rkey, 8);
   d.operand = add;
@@ -333,7 +336,7 @@ SHOAL_ARCH_FN wqe_desc wqe_fetch_add_desc(uint16_t index, uint32_t qpn, uint8_t 
 
 // 8-byte compare-and-swap at raddr: stores swap if *raddr == compare; the old
 // value lands at laddr in big-endian order.
-SHOAL_ARCH_FN wqe_desc wqe_compare_swap_desc(uint16_t index, uint32_t qpn, uint8_t flags, uint64_t laddr,
+SHOAL_MLX5_HD wqe_desc wqe_compare_swap_desc(uint16_t index, uint32_t qpn, uint8_t flags, uint64_t laddr,
                                              uint32_t lkey, uint64_t raddr, uint32_t rkey, uint64_t compare,
                                              uint64_t swap) {
   wqe_desc d = wqe_rdma(op_atomic_cs, index, qpn, flags, laddr, lkey, raddr, rkey, 8);
@@ -343,7 +346,11 @@ SHOAL_ARCH_FN wqe_desc wqe_compare_swap_desc(uint16_t index, uint32_t qpn, uint8
 }
 
 // The value an atomic's result buffer holds, in host order.
-SHOAL_ARCH_FN uint64_t atomic_result(uint64_t raw) { return arch::bswap64(raw); }
+SHOAL_MLX5_HD uint64_t atomic_result(uint64_t raw) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v = (v << 8) | ((raw >> (8 * i)) & 0xffu);
+  return v;
+}
 
 // put_signal on one QP: the data WRITE (or inline WRITE), then the signal
 // atomic. RC executes a QP's requests in order at the responder and the
@@ -351,6 +358,6 @@ SHOAL_ARCH_FN uint64_t atomic_result(uint64_t raw) { return arch::bswap64(raw); 
 // needs no fence against the WRITE; it carries the initiator small fence
 // only when `after_read` says an earlier RDMA READ or atomic on this QP must
 // finish first (a put_signal that forwards data fetched by a get).
-SHOAL_ARCH_FN uint8_t signal_fence_flags(bool after_read) { return after_read ? fm_initiator_small : 0; }
+SHOAL_MLX5_HD uint8_t signal_fence_flags(bool after_read) { return after_read ? fm_initiator_small : 0; }
 
 }  // namespace shoal::mlx5
