@@ -31,7 +31,7 @@ T* host_mapped(size_t n) {
 // Two "PEs" (a local and a remote region), one QP between them, and the
 // emulator. The QP object lives in host-mapped memory too.
 struct Rig {
-  Rig(size_t bytes, uint32_t sq_depth, uint32_t signal_interval) : nic(0), bytes(bytes) {
+  Rig(size_t bytes, uint32_t sq_depth, uint32_t signal_interval, bool run_nic = true) : nic(0), bytes(bytes) {
     local = host_mapped<uint8_t>(bytes);
     remote = host_mapped<uint8_t>(bytes);
     q = host_mapped<mlx5::qp>(1);
@@ -59,7 +59,7 @@ struct Rig {
     cfg.mem = {sq, sq_depth, dbrs, cq, sq_depth, dbrs + 2, uar};
     Nic::init_queues(cfg.mem);
     ok = nic.add_qp(cfg);
-    nic.start();
+    if (run_nic) nic.start();
   }
   ~Rig() {
     nic.stop();
@@ -412,6 +412,37 @@ TEST(IbgdaE2e, ErrorCqeIsDiagnosed) {
   ASSERT_EQ(r.nic.errors().size(), 1u);
   EXPECT_NE(r.nic.errors()[0].find("QP 0x4242 (to PE 1) WQE " + std::to_string(r.q->error.wqe_index)), std::string::npos)
       << r.nic.errors()[0];
+  cudaFreeHost(status);
+}
+
+
+// Timeout: nothing consumes the QP (the emulator is not running); quiet gives
+// up after timeout_ns and says what it waited for, instead of hanging.
+__global__ void write_then_quiet(mlx5::qp* q, uint8_t* local, uint8_t* remote, Keys k, int* status) {
+  int st = mlx5::post(q, mlx5::wqe_write_desc(0, 0, 0, reinterpret_cast<uintptr_t>(local), k.lkey,
+                                              reinterpret_cast<uintptr_t>(remote), k.rkey, 8));
+  if (st == mlx5::post_ok) st = mlx5::quiet(q);
+  status[0] = st;
+  status[1] = mlx5::post(q, mlx5::wqe_nop(0, 0, 0));
+}
+
+TEST(IbgdaE2e, TimeoutIsDiagnosed) {
+  Rig r(4096, 64, 16, /*run_nic=*/false);
+  ASSERT_TRUE(r.ok);
+  r.q->timeout_ns = 100'000'000;
+  int* status = host_mapped<int>(2);
+  testing::internal::CaptureStdout();
+  CUDA_OK(shoal::launch(write_then_quiet, dim3(1), dim3(1), 0, nullptr, r.q, r.local, r.remote, Keys{r.lk.lkey, r.rk.rkey}, status));
+  CUDA_OK(cudaDeviceSynchronize());
+  const std::string out = testing::internal::GetCapturedStdout();
+  std::printf("%s", out.c_str());
+  EXPECT_EQ(status[0], mlx5::post_timeout);
+  EXPECT_EQ(status[1], mlx5::post_qp_error) << "posting on a QP that timed out";
+  EXPECT_EQ(r.q->error.syndrome, mlx5::syn_timeout);
+  const std::string want = "shoal[PE 0] ibgda timeout: QP 0x4242 (to PE 1): quiet (WQE completions) waited 0.1 s for 2: "
+                           "reserved 2, posted 2, completed 0, SQ doorbell record 2, CQ consumer index 0, next CQE "
+                           "op_own 0xf1 (valid when owner bit is 0)";
+  EXPECT_NE(out.find(want), std::string::npos) << "printed:\n" << out << "expected a line with:\n" << want;
   cudaFreeHost(status);
 }
 

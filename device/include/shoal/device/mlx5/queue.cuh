@@ -23,7 +23,10 @@
 //
 // Errors: an error CQE is decoded once (PE, QP, WQE index, opcode,
 // syndrome) into a printed line and `qp::error`; every call on the QP then
-// returns that error instead of waiting forever.
+// returns that error instead of waiting forever. A wait that lasts longer
+// than `timeout_ns` (reserve, publish, quiet) prints what it waits for (the
+// counters, the doorbell record, the next CQE's owner byte), marks the QP
+// failed with syndrome `syn_timeout` and returns post_timeout.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +36,7 @@
 #include "device/arch/memory.h"
 #include "device/arch/mmio.h"
 #include "device/arch/spin.h"
+#include "device/arch/timer.h"
 #include "shoal/device/mlx5/wqe.cuh"
 
 namespace shoal::mlx5 {
@@ -59,6 +63,7 @@ struct qp {
   uint32_t cq_depth;       // power of two, >= sq_depth / signal_interval
   uint32_t* cq_dbr;        // CQ doorbell record: [0] = consumer index (be32, 24 bits)
   uint32_t signal_interval;  // a CQE every this many WQEs; 1 .. sq_depth/2
+  uint64_t timeout_ns;     // a wait longer than this fails the QP; 0: wait forever
   int pe;                  // this PE and the QP's remote PE, for diagnostics
   int peer;
   // --- device-side counters (zero at start) -------------------------------
@@ -71,7 +76,10 @@ struct qp {
   qp_error error;
 };
 
-enum post_status : int { post_ok = 0, post_qp_error = 1 };
+enum post_status : int { post_ok = 0, post_qp_error = 1, post_timeout = 2 };
+
+// qp_error::syndrome of a wait that timed out (not an mlx5 syndrome).
+inline constexpr uint32_t syn_timeout = 0x100;
 
 namespace detail {
 
@@ -81,7 +89,11 @@ SHOAL_ARCH_FN uint32_t log2_pow2(uint32_t v) {
   return l;
 }
 
+// Marks the QP failed; true for the first failure only (which reports).
+SHOAL_ARCH_FN bool claim_error(qp* q) { return arch::atomic_cas<arch::scope::sys>(&q->has_error, 0u, 1u) == 0; }
+
 SHOAL_ARCH_FN void report_error(qp* q, const uint8_t* cqe) {
+  if (!claim_error(q)) return;
   const uint32_t syn = cqe[cqe_syndrome_offset], vsyn = cqe[cqe_vendor_syndrome_offset];
   const uint32_t op_qpn = arch::bswap32(*reinterpret_cast<const uint32_t*>(cqe + cqe_wqe_opcode_qpn_offset));
   const uint32_t wqe = arch::bswap16(*reinterpret_cast<const uint16_t*>(cqe + offsetof(cqe64, wqe_counter)));
@@ -94,7 +106,40 @@ SHOAL_ARCH_FN void report_error(qp* q, const uint8_t* cqe) {
          "vendor syndrome 0x%x\n",
          q->pe, q->qpn, q->peer, wqe, opcode_name(static_cast<uint8_t>(op)), syn,
          syndrome_name(static_cast<uint8_t>(syn)), vsyn);
-  arch::st_release_sys(&q->has_error, 1u);
+  arch::fence_acq_rel_sys();
+}
+
+// Bounded spinning: checks the clock every 256 polls.
+struct deadline {
+  uint64_t start = 0;
+  uint32_t polls = 0;
+  SHOAL_ARCH_FN bool expired(uint64_t limit) {
+    if (limit == 0 || (++polls & 255u) != 0) return false;
+    const uint64_t now = arch::globaltimer_ns();
+    if (start == 0) start = now;
+    return now - start > limit;
+  }
+};
+
+SHOAL_ARCH_FN int report_timeout(qp* q, const char* wait, uint64_t want) {
+  if (claim_error(q)) {
+    // Diagnostic reads only: the poller may move cq_ci concurrently.
+    const uint64_t ci = arch::ld_relaxed_sys(&q->cq_ci);
+    const uint8_t op_own = arch::ld_relaxed_sys(q->cq + (ci & (q->cq_depth - 1)) * cqe_bytes + 63);
+    q->error.syndrome = syn_timeout;
+    q->error.wqe_index = static_cast<uint32_t>(want & 0xffffu);
+    printf("shoal[PE %d] ibgda timeout: QP 0x%x (to PE %d): %s waited %.1f s for %llu: reserved %llu, posted %llu, "
+           "completed %llu, SQ doorbell record %u, CQ consumer index %llu, next CQE op_own 0x%02x (valid when "
+           "owner bit is %u); is the NIC (or the emulator) processing this QP?\n",
+           q->pe, q->qpn, q->peer, wait, static_cast<double>(q->timeout_ns) / 1e9, static_cast<unsigned long long>(want),
+           static_cast<unsigned long long>(arch::ld_relaxed_sys(&q->reserved)),
+           static_cast<unsigned long long>(arch::ld_relaxed_sys(&q->posted)),
+           static_cast<unsigned long long>(arch::ld_relaxed_sys(&q->completed)),
+           arch::bswap32(arch::ld_relaxed_sys(&q->dbr[dbr_send])), static_cast<unsigned long long>(ci), op_own,
+           static_cast<unsigned>((ci >> log2_pow2(q->cq_depth)) & 1u));
+    arch::fence_acq_rel_sys();
+  }
+  return post_timeout;
 }
 
 }  // namespace detail
@@ -141,8 +186,10 @@ SHOAL_ARCH_FN int poll_cq(qp* q) {
 SHOAL_ARCH_FN int reserve(qp* q, uint32_t n, uint64_t* index) {
   if (arch::ld_acquire_sys(&q->has_error) != 0) return post_qp_error;
   const uint64_t i = arch::atomic_fetch_add<arch::scope::sys>(&q->reserved, static_cast<uint64_t>(n));
+  detail::deadline dl;
   while (i + n - arch::ld_acquire_sys(&q->completed) > q->sq_depth) {
     if (poll_cq(q) != post_ok) return post_qp_error;
+    if (dl.expired(q->timeout_ns)) return detail::report_timeout(q, "reserve (a free SQ slot)", i + n - q->sq_depth);
     arch::spin_pause();
   }
   *index = i;
@@ -163,8 +210,10 @@ SHOAL_ARCH_FN uint8_t* wqe_slot(const qp* q, uint64_t index) {
 // rings the doorbell. Release: the WQE bytes written by this thread (or made
 // visible to it by __syncwarp) are visible to the NIC before it.
 SHOAL_ARCH_FN int publish(qp* q, uint64_t index, uint32_t n) {
+  detail::deadline dl;
   while (arch::ld_acquire_sys(&q->posted) != index) {
     if (arch::ld_acquire_sys(&q->has_error) != 0) return post_qp_error;
+    if (dl.expired(q->timeout_ns)) return detail::report_timeout(q, "publish (earlier WQEs to be posted)", index);
     arch::spin_pause();
   }
   const uint64_t end = index + n;
@@ -250,8 +299,10 @@ SHOAL_ARCH_FN int quiet(qp* q) {
     if (publish(q, i, 1) != post_ok) return post_qp_error;
     target = i + 1;
   }
+  detail::deadline dl;
   while (arch::ld_acquire_sys(&q->completed) < target) {
     if (poll_cq(q) != post_ok) return post_qp_error;
+    if (dl.expired(q->timeout_ns)) return detail::report_timeout(q, "quiet (WQE completions)", target);
     arch::spin_pause();
   }
   return post_ok;
