@@ -74,6 +74,12 @@ struct Rig {
     EXPECT_TRUE(nic.errors().empty());
     EXPECT_EQ(q->has_error, 0u);
     EXPECT_EQ(q->completed, q->posted) << "quiet returned with WQEs outstanding";
+    // The last doorbell: the first 8 bytes of the last WQE's ctrl segment.
+    const uint64_t db = *uar;
+    const uint32_t idx_op = __builtin_bswap32(static_cast<uint32_t>(db)), qpn_ds = __builtin_bswap32(static_cast<uint32_t>(db >> 32));
+    EXPECT_EQ((idx_op >> 8) & 0xffff, (q->posted - 1) & 0xffff) << "doorbell 0x" << std::hex << db;
+    EXPECT_EQ(qpn_ds >> 8, q->qpn) << "doorbell 0x" << std::hex << db;
+    EXPECT_EQ(__builtin_bswap32(dbrs[mlx5::dbr_send]), q->posted & 0xffff) << "SQ doorbell record";
   }
   Nic nic;
   size_t bytes;
