@@ -445,7 +445,7 @@ TEST(IbgdaE2e, TimeoutIsDiagnosed) {
   EXPECT_EQ(status[0], mlx5::post_timeout);
   EXPECT_EQ(status[1], mlx5::post_qp_error) << "posting on a QP that timed out";
   EXPECT_EQ(r.q->error.syndrome, mlx5::syn_timeout);
-  const std::string want = "shoal[PE 0] ibgda timeout: QP 0x4242 (to PE 1): quiet (WQE completions) waited 0.1 s for 2: "
+  const std::string want = "shoal[PE 0] ibgda timeout: QP 0x4242 (to PE 1): quiet (WQE completions) waited 0.1 s until completed >= 2: "
                            "reserved 2, posted 2, completed 0, SQ doorbell record 2, CQ consumer index 0, next CQE "
                            "op_own 0xf1 (valid when owner bit is 0)";
   EXPECT_NE(out.find(want), std::string::npos) << "printed:\n" << out << "expected a line with:\n" << want;

@@ -121,17 +121,17 @@ struct deadline {
   }
 };
 
-SHOAL_ARCH_FN int report_timeout(qp* q, const char* wait, uint64_t want) {
+SHOAL_ARCH_FN int report_timeout(qp* q, const char* wait, const char* until, uint64_t want) {
   if (claim_error(q)) {
     // Diagnostic reads only: the poller may move cq_ci concurrently.
     const uint64_t ci = arch::ld_relaxed_sys(&q->cq_ci);
     const uint8_t op_own = arch::ld_relaxed_sys(q->cq + (ci & (q->cq_depth - 1)) * cqe_bytes + 63);
     q->error.syndrome = syn_timeout;
     q->error.wqe_index = static_cast<uint32_t>(want & 0xffffu);
-    printf("shoal[PE %d] ibgda timeout: QP 0x%x (to PE %d): %s waited %.1f s for %llu: reserved %llu, posted %llu, "
+    printf("shoal[PE %d] ibgda timeout: QP 0x%x (to PE %d): %s waited %.1f s until %s %llu: reserved %llu, posted %llu, "
            "completed %llu, SQ doorbell record %u, CQ consumer index %llu, next CQE op_own 0x%02x (valid when "
            "owner bit is %u); is the NIC (or the emulator) processing this QP?\n",
-           q->pe, q->qpn, q->peer, wait, static_cast<double>(q->timeout_ns) / 1e9, static_cast<unsigned long long>(want),
+           q->pe, q->qpn, q->peer, wait, static_cast<double>(q->timeout_ns) / 1e9, until, static_cast<unsigned long long>(want),
            static_cast<unsigned long long>(arch::ld_relaxed_sys(&q->reserved)),
            static_cast<unsigned long long>(arch::ld_relaxed_sys(&q->posted)),
            static_cast<unsigned long long>(arch::ld_relaxed_sys(&q->completed)),
@@ -189,7 +189,7 @@ SHOAL_ARCH_FN int reserve(qp* q, uint32_t n, uint64_t* index) {
   detail::deadline dl;
   while (i + n - arch::ld_acquire_sys(&q->completed) > q->sq_depth) {
     if (poll_cq(q) != post_ok) return post_qp_error;
-    if (dl.expired(q->timeout_ns)) return detail::report_timeout(q, "reserve (a free SQ slot)", i + n - q->sq_depth);
+    if (dl.expired(q->timeout_ns)) return detail::report_timeout(q, "reserve (a free SQ slot)", "completed >=", i + n - q->sq_depth);
     arch::spin_pause();
   }
   *index = i;
@@ -213,7 +213,7 @@ SHOAL_ARCH_FN int publish(qp* q, uint64_t index, uint32_t n) {
   detail::deadline dl;
   while (arch::ld_acquire_sys(&q->posted) != index) {
     if (arch::ld_acquire_sys(&q->has_error) != 0) return post_qp_error;
-    if (dl.expired(q->timeout_ns)) return detail::report_timeout(q, "publish (earlier WQEs to be posted)", index);
+    if (dl.expired(q->timeout_ns)) return detail::report_timeout(q, "publish (earlier WQEs to be posted)", "posted ==", index);
     arch::spin_pause();
   }
   const uint64_t end = index + n;
@@ -302,7 +302,7 @@ SHOAL_ARCH_FN int quiet(qp* q) {
   detail::deadline dl;
   while (arch::ld_acquire_sys(&q->completed) < target) {
     if (poll_cq(q) != post_ok) return post_qp_error;
-    if (dl.expired(q->timeout_ns)) return detail::report_timeout(q, "quiet (WQE completions)", target);
+    if (dl.expired(q->timeout_ns)) return detail::report_timeout(q, "quiet (WQE completions)", "completed >=", target);
     arch::spin_pause();
   }
   return post_ok;
