@@ -259,6 +259,16 @@ else
   rows+=("codegen|info|report.sh failed (codegen.txt)")
 fi
 
+# IBGDA WQE posting rate per warp into host-mapped queues (standalone, no PEs;
+# the bound on IBGDA message rate) and the IBGDA tests through the emulator.
+if [ -x "$BIN/ibgda_post_rate" ]; then
+  run perf.ibgda_post_rate 120 "$BIN/ibgda_post_rate" -w 1,4,16,64 -n 65536
+  perf_rows+="ibgda_post_rate (warps, WQEs/warp, WQEs/us, per warp): $(grep -E '^ *[0-9]' "$log_dir/perf.ibgda_post_rate.log" | tail -1)"$'\n'
+fi
+if [ -x "$BIN/ibgda_test" ]; then
+  run ibgda_test 300 "$BIN/ibgda_test"
+fi
+
 # --- 7. roofline -----------------------------------------------------------------
 roofline=n/a
 if [ -x "$BIN/gpu-roofline" ]; then
