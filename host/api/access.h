@@ -62,6 +62,11 @@ inline void check_sig_op(const char* call, int sig_op) {
           SHOAL_SIGNAL_SET, SHOAL_SIGNAL_ADD);
 }
 
+inline void check_cmp(const char* call, int cmp) {
+  if (cmp < SHOAL_CMP_EQ || cmp > SHOAL_CMP_GE)
+    fatal("%s: cmp %d is not one of SHOAL_CMP_EQ/NE/GT/LE/LT/GE (0..5)", call, cmp);
+}
+
 // Applies a signal with release ordering: everything this thread wrote
 // before (the data of a put_signal) is visible to whoever observes it.
 inline void apply_signal(std::uint64_t* sig, std::uint64_t value, int sig_op) {

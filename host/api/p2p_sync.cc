@@ -29,11 +29,6 @@ const char* cmp_name(int cmp) {
   return "?";
 }
 
-void check_cmp(const char* call, int cmp) {
-  if (cmp < SHOAL_CMP_EQ || cmp > SHOAL_CMP_GE)
-    fatal("%s: cmp %d is not one of SHOAL_CMP_EQ/NE/GT/LE/LT/GE (0..5)", call, cmp);
-}
-
 template <class T>
 bool compare(T v, int cmp, T x) {
   switch (cmp) {
