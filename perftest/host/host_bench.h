@@ -20,8 +20,8 @@ inline void init_or_exit(const char* name) {
   }
 }
 
-// Host programs issue from the host thread; --issue on_stream belongs to
-// the stream-ordered programs (perftest/host/*stream*, later).
+// Programs that only issue from the host thread (bw and stream_latency take
+// --issue on_stream; see stream_bench.h).
 inline void require_host_issue(const Options& o, const char* name) {
   if (o.issue != Issue::host) {
     std::fprintf(stderr, "%s: only --issue host applies to this program\n", name);
