@@ -56,11 +56,7 @@ int main(int argc, char** argv) {
   const char* name = read ? "shoal_host_get_bw" : "shoal_host_put_bw";
   init_or_exit(name);
   const int me = shoal_my_pe(), n = shoal_n_pes();
-  if (n < 2) {
-    if (me == 0) std::fprintf(stderr, "%s: needs at least 2 PEs\n", name);
-    shoal_finalize();
-    return 2;
-  }
+  require_two_pes(name);
   const int peer = pair_partner(me, n);
   const bool issuer = peer >= 0 && (me % 2 == 0 || o.bidir);
 

@@ -29,6 +29,14 @@ inline void require_host_issue(const Options& o, const char* name) {
   }
 }
 
+// For pair programs: ends the job (exit 2 after finalize) below 2 PEs.
+inline void require_two_pes(const char* name) {
+  if (shoal_n_pes() >= 2) return;
+  if (shoal_my_pe() == 0) std::fprintf(stderr, "%s: needs at least 2 PEs\n", name);
+  shoal_finalize();
+  std::exit(2);
+}
+
 // Pairs (0,1), (2,3), ...: the partner of `pe`, or -1 for the last PE of an
 // odd count.
 inline int pair_partner(int pe, int n) {

@@ -42,11 +42,7 @@ int main(int argc, char** argv) {
   }
   init_or_exit(name);
   const int me = shoal_my_pe(), n = shoal_n_pes();
-  if (n < 2) {
-    if (me == 0) std::fprintf(stderr, "%s: needs at least 2 PEs\n", name);
-    shoal_finalize();
-    return 2;
-  }
+  require_two_pes(name);
   const int peer = pair_partner(me, n);
   const bool issuer = peer >= 0 && me % 2 == 0;
   const std::uint64_t bytes = (o.max_size + 63) / 64 * 64;
