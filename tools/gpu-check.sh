@@ -131,7 +131,7 @@ fi
 # host_reach_test and stream_test (the on_stream API, graph replay; reads
 # through cudaMemcpy) are written for both platforms.
 # GPU_CHECK_HOST_FILTER='*' runs all of host_test.
-host_filter=${GPU_CHECK_HOST_FILTER:-Heap.Exhaustion*:Heap.Mismatched*:Heap.FreeOfAForeign*:Info.*}
+host_filter=${GPU_CHECK_HOST_FILTER:-HostRma*:Heap.Exhaustion*:Heap.Mismatched*:Heap.FreeOfAForeign*:Info.*}
 run() {  # name timeout_s command...
   local name=$1 limit=$2; shift 2
   local t0
