@@ -2,8 +2,9 @@
 // PE's memory. Every host operation goes through target()/atomic_target()
 // here, the one place that decides how a PE is reached (load/store today; the
 // remote transport plugs in here). Bytes move through host/heap/access.h
-// (memcpy on sim, cudaMemcpy on cuda); atomics, signals and waits need
-// heap_host_atomics() (sim only for now).
+// (memcpy on sim, cudaMemcpy on cuda); atomics, signals and waits through
+// heap_atomic/heap_signal/heap_load_acquire there (CPU atomics on sim, a
+// one-thread kernel or a copy on cuda).
 #pragma once
 
 #include <atomic>
@@ -40,7 +41,6 @@ inline char* target(Runtime& r, const char* call, const void* addr, std::uint64_
 // An atomic word of type T at symmetric `addr` on `pe`.
 template <class T>
 inline T* atomic_target(Runtime& r, const char* call, const void* addr, int pe, const char* what) {
-  require_host_atomics(call);
   if (r.cfg.checks) check_aligned(call, addr, sizeof(T), what);
   return reinterpret_cast<T*>(target(r, call, addr, sizeof(T), pe, what));
 }
@@ -48,7 +48,6 @@ inline T* atomic_target(Runtime& r, const char* call, const void* addr, int pe, 
 // A local symmetric variable (wait/test, signal_fetch).
 template <class T>
 inline T* local_var(Runtime& r, const char* call, const void* addr, const char* what) {
-  require_host_atomics(call);
   if (r.cfg.checks) {
     check_symmetric(r, call, addr, sizeof(T), what);
     check_aligned(call, addr, sizeof(T), what);
@@ -62,14 +61,23 @@ inline void check_sig_op(const char* call, int sig_op) {
           SHOAL_SIGNAL_SET, SHOAL_SIGNAL_ADD);
 }
 
-// Applies a signal with release ordering: everything this thread wrote
-// before (the data of a put_signal) is visible to whoever observes it.
-inline void apply_signal(std::uint64_t* sig, std::uint64_t value, int sig_op) {
-  std::atomic_ref<std::uint64_t> a(*sig);
-  if (sig_op == SHOAL_SIGNAL_SET)
-    a.store(value, std::memory_order_release);
-  else
-    a.fetch_add(value, std::memory_order_release);
+inline void check_cmp(const char* call, int cmp) {
+  if (cmp < SHOAL_CMP_EQ || cmp > SHOAL_CMP_GE)
+    fatal("%s: cmp %d is not one of SHOAL_CMP_EQ/NE/GT/LE/LT/GE (0..5)", call, cmp);
+}
+
+// A value's bits, zero-extended, for heap_atomic, and back.
+template <class T>
+inline std::uint64_t to_bits(T v) {
+  std::uint64_t b = 0;
+  std::memcpy(&b, &v, sizeof(T));
+  return b;
+}
+template <class T>
+inline T from_bits(std::uint64_t b) {
+  T v;
+  std::memcpy(&v, &b, sizeof(T));
+  return v;
 }
 
 }  // namespace shoal::api

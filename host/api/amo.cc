@@ -1,8 +1,7 @@
 // Host-initiated atomics on symmetric words of any PE (typed, generated from
-// the AMO tables in <shoal/types.h>). Through load/store they are
-// std::atomic_ref operations on the peer's mapping, which are atomic with
-// respect to every other PE's atomics on the same word (lock-free, so valid
-// across processes). Fetching atomics return the old value; all are relaxed
+// the AMO tables in <shoal/types.h>) through heap_atomic (host/heap/access.h):
+// CPU atomics on the peer's mapping on sim, a system-scope GPU atomic on cuda;
+// atomic with respect to every other PE's atomics on the same word. Fetching atomics return the old value; all are relaxed
 // with respect to other addresses (use fence/quiet to order them).
 #include "host/api/access.h"
 #include "host/api/sim_dispatch.h"
@@ -13,13 +12,12 @@ using namespace shoal::api;
 
 namespace {
 
+// Applies op to the T word at symmetric `addr` on `pe`; returns the old value.
 template <class T>
-std::atomic_ref<T> word(const char* call, const void* addr, int pe) {
-  static_assert(std::atomic_ref<T>::is_always_lock_free, "cross-process atomics need lock-free");
-  return std::atomic_ref<T>(*atomic_target<T>(rt(call), call, addr, pe, "dest"));
+T amo(const char* call, const void* addr, int pe, HeapAmo op, T value = T{}, T cond = T{}) {
+  void* w = atomic_target<T>(rt(call), call, addr, pe, "dest");
+  return from_bits<T>(heap_atomic(call, w, sizeof(T), op, to_bits(value), to_bits(cond)));
 }
-
-constexpr auto kRelaxed = std::memory_order_relaxed;
 
 }  // namespace
 
@@ -28,66 +26,65 @@ extern "C" {
 #define SHOAL_DEF_AMO_EXT_(NAME, TYPE)                                                         \
   TYPE shoal_##NAME##_atomic_fetch(const TYPE* source, int pe) {                               \
     SHOAL_SIM_DISPATCH(NAME##_atomic_fetch, source, pe);                                     \
-    return word<TYPE>("shoal_" #NAME "_atomic_fetch", source, pe).load(kRelaxed);              \
+    return amo<TYPE>("shoal_" #NAME "_atomic_fetch", source, pe, HeapAmo::fetch);              \
   }                                                                                            \
   void shoal_##NAME##_atomic_set(TYPE* dest, TYPE value, int pe) {                             \
     SHOAL_SIM_DISPATCH(NAME##_atomic_set, dest, value, pe);                                  \
-    word<TYPE>("shoal_" #NAME "_atomic_set", dest, pe).store(value, kRelaxed);                 \
+    amo<TYPE>("shoal_" #NAME "_atomic_set", dest, pe, HeapAmo::set, value);                 \
   }                                                                                            \
   TYPE shoal_##NAME##_atomic_swap(TYPE* dest, TYPE value, int pe) {                            \
     SHOAL_SIM_DISPATCH(NAME##_atomic_swap, dest, value, pe);                                 \
-    return word<TYPE>("shoal_" #NAME "_atomic_swap", dest, pe).exchange(value, kRelaxed);      \
+    return amo<TYPE>("shoal_" #NAME "_atomic_swap", dest, pe, HeapAmo::swap, value);      \
   }
 
 #define SHOAL_DEF_AMO_STD_(NAME, TYPE)                                                         \
   SHOAL_DEF_AMO_EXT_(NAME, TYPE)                                                               \
   TYPE shoal_##NAME##_atomic_compare_swap(TYPE* dest, TYPE cond, TYPE value, int pe) {         \
     SHOAL_SIM_DISPATCH(NAME##_atomic_compare_swap, dest, cond, value, pe);                   \
-    word<TYPE>("shoal_" #NAME "_atomic_compare_swap", dest, pe)                                \
-        .compare_exchange_strong(cond, value, kRelaxed);                                       \
-    return cond; /* the old value whether or not it matched */                                 \
+    return amo<TYPE>("shoal_" #NAME "_atomic_compare_swap", dest, pe, HeapAmo::compare_swap,   \
+                     value, cond);                                                             \
   }                                                                                            \
   void shoal_##NAME##_atomic_inc(TYPE* dest, int pe) {                                         \
     SHOAL_SIM_DISPATCH(NAME##_atomic_inc, dest, pe);                                         \
-    word<TYPE>("shoal_" #NAME "_atomic_inc", dest, pe).fetch_add(1, kRelaxed);                 \
+    amo<TYPE>("shoal_" #NAME "_atomic_inc", dest, pe, HeapAmo::add, static_cast<TYPE>(1));                 \
   }                                                                                            \
   TYPE shoal_##NAME##_atomic_fetch_inc(TYPE* dest, int pe) {                                   \
     SHOAL_SIM_DISPATCH(NAME##_atomic_fetch_inc, dest, pe);                                   \
-    return word<TYPE>("shoal_" #NAME "_atomic_fetch_inc", dest, pe).fetch_add(1, kRelaxed);    \
+    return amo<TYPE>("shoal_" #NAME "_atomic_fetch_inc", dest, pe, HeapAmo::add, static_cast<TYPE>(1));    \
   }                                                                                            \
   void shoal_##NAME##_atomic_add(TYPE* dest, TYPE value, int pe) {                             \
     SHOAL_SIM_DISPATCH(NAME##_atomic_add, dest, value, pe);                                  \
-    word<TYPE>("shoal_" #NAME "_atomic_add", dest, pe).fetch_add(value, kRelaxed);             \
+    amo<TYPE>("shoal_" #NAME "_atomic_add", dest, pe, HeapAmo::add, value);             \
   }                                                                                            \
   TYPE shoal_##NAME##_atomic_fetch_add(TYPE* dest, TYPE value, int pe) {                       \
     SHOAL_SIM_DISPATCH(NAME##_atomic_fetch_add, dest, value, pe);                            \
-    return word<TYPE>("shoal_" #NAME "_atomic_fetch_add", dest, pe).fetch_add(value, kRelaxed);\
+    return amo<TYPE>("shoal_" #NAME "_atomic_fetch_add", dest, pe, HeapAmo::add, value);\
   }
 
 #define SHOAL_DEF_AMO_BIT_(NAME, TYPE)                                                         \
   void shoal_##NAME##_atomic_and(TYPE* dest, TYPE value, int pe) {                             \
     SHOAL_SIM_DISPATCH(NAME##_atomic_and, dest, value, pe);                                  \
-    word<TYPE>("shoal_" #NAME "_atomic_and", dest, pe).fetch_and(value, kRelaxed);             \
+    amo<TYPE>("shoal_" #NAME "_atomic_and", dest, pe, HeapAmo::and_, value);             \
   }                                                                                            \
   void shoal_##NAME##_atomic_or(TYPE* dest, TYPE value, int pe) {                              \
     SHOAL_SIM_DISPATCH(NAME##_atomic_or, dest, value, pe);                                   \
-    word<TYPE>("shoal_" #NAME "_atomic_or", dest, pe).fetch_or(value, kRelaxed);               \
+    amo<TYPE>("shoal_" #NAME "_atomic_or", dest, pe, HeapAmo::or_, value);               \
   }                                                                                            \
   void shoal_##NAME##_atomic_xor(TYPE* dest, TYPE value, int pe) {                             \
     SHOAL_SIM_DISPATCH(NAME##_atomic_xor, dest, value, pe);                                  \
-    word<TYPE>("shoal_" #NAME "_atomic_xor", dest, pe).fetch_xor(value, kRelaxed);             \
+    amo<TYPE>("shoal_" #NAME "_atomic_xor", dest, pe, HeapAmo::xor_, value);             \
   }                                                                                            \
   TYPE shoal_##NAME##_atomic_fetch_and(TYPE* dest, TYPE value, int pe) {                       \
     SHOAL_SIM_DISPATCH(NAME##_atomic_fetch_and, dest, value, pe);                            \
-    return word<TYPE>("shoal_" #NAME "_atomic_fetch_and", dest, pe).fetch_and(value, kRelaxed);\
+    return amo<TYPE>("shoal_" #NAME "_atomic_fetch_and", dest, pe, HeapAmo::and_, value);\
   }                                                                                            \
   TYPE shoal_##NAME##_atomic_fetch_or(TYPE* dest, TYPE value, int pe) {                        \
     SHOAL_SIM_DISPATCH(NAME##_atomic_fetch_or, dest, value, pe);                             \
-    return word<TYPE>("shoal_" #NAME "_atomic_fetch_or", dest, pe).fetch_or(value, kRelaxed);  \
+    return amo<TYPE>("shoal_" #NAME "_atomic_fetch_or", dest, pe, HeapAmo::or_, value);  \
   }                                                                                            \
   TYPE shoal_##NAME##_atomic_fetch_xor(TYPE* dest, TYPE value, int pe) {                       \
     SHOAL_SIM_DISPATCH(NAME##_atomic_fetch_xor, dest, value, pe);                            \
-    return word<TYPE>("shoal_" #NAME "_atomic_fetch_xor", dest, pe).fetch_xor(value, kRelaxed);\
+    return amo<TYPE>("shoal_" #NAME "_atomic_fetch_xor", dest, pe, HeapAmo::xor_, value);\
   }
 
 SHOAL_FOR_AMO_STANDARD_TYPES(SHOAL_DEF_AMO_STD_)

@@ -29,11 +29,6 @@ const char* cmp_name(int cmp) {
   return "?";
 }
 
-void check_cmp(const char* call, int cmp) {
-  if (cmp < SHOAL_CMP_EQ || cmp > SHOAL_CMP_GE)
-    fatal("%s: cmp %d is not one of SHOAL_CMP_EQ/NE/GT/LE/LT/GE (0..5)", call, cmp);
-}
-
 template <class T>
 bool compare(T v, int cmp, T x) {
   switch (cmp) {
@@ -48,8 +43,8 @@ bool compare(T v, int cmp, T x) {
 }
 
 template <class T>
-T load_acquire(T* p) {
-  return std::atomic_ref<T>(*p).load(std::memory_order_acquire);
+T load_acquire(const char* call, const T* p) {
+  return from_bits<T>(heap_load_acquire(call, p, sizeof(T)));
 }
 
 template <class T>
@@ -73,10 +68,9 @@ struct Vars {
 
   T cmp_value(std::size_t i) const { return values ? values[i] : value; }
   bool included(std::size_t i) const { return !status || status[i] == 0; }
-  bool satisfied(std::size_t i) const { return compare(load_acquire(&ivars[i]), cmp, cmp_value(i)); }
+  bool satisfied(std::size_t i) const { return compare(load_acquire(call, &ivars[i]), cmp, cmp_value(i)); }
 
   void validate(Runtime& r) const {
-    require_host_atomics(call);
     check_cmp(call, cmp);
     if (r.cfg.checks && n) {
       if (!ivars) fatal("%s: ivars is NULL with %zu elements", call, n);
@@ -91,7 +85,7 @@ struct Vars {
       if (!included(i) || satisfied(i)) continue;
       char want[32], have[32];
       format_value(want, sizeof want, cmp_value(i));
-      format_value(have, sizeof have, load_acquire(&ivars[i]));
+      format_value(have, sizeof have, load_acquire(call, &ivars[i]));
       std::snprintf(buf, len,
                     "ivars[%zu] of %zu (PE %d, heap offset 0x%" PRIx64 ") to become %s %s; "
                     "current value %s", i, n, r.my_pe, r.heap.offset_of(&ivars[i]),
@@ -286,22 +280,24 @@ SHOAL_FOR_P2P_SYNC_TYPES(SHOAL_DEF_P2P_)
 uint64_t shoal_signal_fetch(const uint64_t* sig_addr) {
   SHOAL_SIM_DISPATCH(signal_fetch, sig_addr);
   Runtime& r = rt("shoal_signal_fetch");
-  return load_acquire(local_var<std::uint64_t>(r, "shoal_signal_fetch", sig_addr, "sig_addr"));
+  return load_acquire("shoal_signal_fetch",
+                      local_var<std::uint64_t>(r, "shoal_signal_fetch", sig_addr, "sig_addr"));
 }
 
 uint64_t shoal_signal_wait_until(uint64_t* sig_addr, int cmp, uint64_t cmp_value) {
   SHOAL_SIM_DISPATCH(signal_wait_until, sig_addr, cmp, cmp_value);
   Vars<std::uint64_t> v{"shoal_signal_wait_until", sig_addr, 1, nullptr, cmp, nullptr, cmp_value};
   wait_all(v);
-  return load_acquire(sig_addr);
+  return load_acquire("shoal_signal_wait_until", sig_addr);
 }
 
 void shoal_signal_op(uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
   SHOAL_SIM_DISPATCH(signal_op, sig_addr, signal, sig_op, pe);
   Runtime& r = rt("shoal_signal_op");
   check_sig_op("shoal_signal_op", sig_op);
-  apply_signal(atomic_target<std::uint64_t>(r, "shoal_signal_op", sig_addr, pe, "sig_addr"), signal,
-               sig_op);
+  heap_signal("shoal_signal_op",
+              atomic_target<std::uint64_t>(r, "shoal_signal_op", sig_addr, pe, "sig_addr"), signal,
+              sig_op);
 }
 
 }  // extern "C"

@@ -68,7 +68,7 @@ void putmem_signal(const char* call, void* dest, const void* src, std::uint64_t 
   check_sig_op(call, sig_op);
   std::uint64_t* sig = atomic_target<std::uint64_t>(r, call, sig_addr, pe, "sig_addr");
   if (bytes) copy_to_heap(call, target(r, call, dest, bytes, pe, "dest"), src, bytes);
-  apply_signal(sig, signal, sig_op);
+  heap_signal(call, sig, signal, sig_op);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace shoal {
 
@@ -20,9 +21,27 @@ void copy_from_heap(const char* call, void* dst, const void* heap_src, std::size
 // Zeroes [heap_dst, +bytes) of the heap.
 void zero_heap(const char* call, void* heap_dst, std::size_t bytes);
 
+// Atomic operations of host code on heap words (any PE's word, through this
+// process's mapping of it). Values are the word's bits, zero-extended.
+//   sim:  lock-free std::atomic_ref on the shared mapping (valid across
+//         processes);
+//   cuda: a one-thread kernel with system-scope atomics on an internal
+//         non-blocking stream; the call waits for it (host/gpu/amo.cu).
+// Relaxed unless stated. Failures end the job naming the call.
+enum class HeapAmo { fetch, set, swap, compare_swap, add, and_, or_, xor_ };
+// `bytes` is 4 or 8. Returns the old value (the value for fetch).
+std::uint64_t heap_atomic(const char* call, void* word, unsigned bytes, HeapAmo op,
+                          std::uint64_t value, std::uint64_t cond = 0);
+// A signal update (SHOAL_SIGNAL_SET or _ADD) with release ordering: what
+// this thread wrote to the heap before is visible to whoever observes it.
+void heap_signal(const char* call, std::uint64_t* sig, std::uint64_t value, int sig_op);
+// Acquire load of a 2-, 4- or 8-byte heap word (waits, signal_fetch). cuda:
+// a copy on the internal stream, so it never queues behind user kernels.
+std::uint64_t heap_load_acquire(const char* call, const void* word, unsigned bytes);
+
 // Whether host code may use CPU atomics and plain loads on heap words
-// (host AMOs, signals, waits, the host barrier's flags). sim: yes. cuda: no
-// (GPU memory); see docs/cuda.md.
+// directly (the host barrier's dissemination flags). sim: yes. cuda: no (GPU
+// memory; the world barrier goes through the bootstrap); see docs/cuda.md.
 constexpr bool heap_host_atomics() {
 #if defined(SHOAL_PLATFORM_CUDA)
   return false;
@@ -31,8 +50,8 @@ constexpr bool heap_host_atomics() {
 #endif
 }
 
-// Ends the job when host atomics on the heap are unavailable on this
-// platform, naming the call.
+// Ends the job when host CPU atomics on the heap are unavailable on this
+// platform (team barriers other than the world's on cuda), naming the call.
 void require_host_atomics(const char* call);
 
 }  // namespace shoal

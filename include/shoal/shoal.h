@@ -218,6 +218,74 @@ SHOAL_HOSTDEV void shoal_sync_all(void);
 SHOAL_HOSTDEV int shoal_barrier(shoal_team_t team);
 SHOAL_HOSTDEV int shoal_sync(shoal_team_t team);
 
+/* --- stream-ordered operations (host only) ---------------------------------
+ * Enqueued on `stream` and executed in stream order with the caller's
+ * kernels and copies: they start after the stream's earlier work and the
+ * stream's later work starts after they complete (as NVSHMEM's
+ * nvshmemx_*_on_stream). They return at once. Each is one or two small
+ * kernels of libshoal running the device API, so they are capturable in a
+ * CUDA graph and correct on every replay (no host-side state changes
+ * between replays; barrier epochs live in the symmetric heap). Local buffers
+ * (source of a put, dest of a get) must be device-accessible memory.
+ * Arguments are checked on the host when the call is made (not at replay):
+ * bad PE, addresses outside the symmetric heap, bad sig_op/cmp, bad team.
+ *   put/p/put_signal: when the operation completes in the stream, the data
+ *     is in the target's heap; put_signal updates the signal after its data
+ *     is visible (release). The _nbi forms have the same stream semantics.
+ *   get: the data is in `dest` when the operation completes in the stream.
+ *   signal_wait_until_on_stream: later work in the stream starts after the
+ *     local signal satisfies the comparison (acquire).
+ *   quiet_on_stream: earlier operations issued on the stream are complete.
+ *   barrier_all/barrier: quiet + all PEs (team members) reached the barrier
+ *     in their streams; sync_all/sync: the synchronisation only. Collective:
+ *     every PE (member) enqueues the same barriers in the same order. */
+typedef struct CUstream_st* shoal_stream_t; /* == cudaStream_t */
+
+#define SHOAL_DECL_RMA_STREAM_(NAME, TYPE)                                                  \
+  void shoal_##NAME##_p_on_stream(TYPE* dest, TYPE value, int pe, shoal_stream_t stream);   \
+  void shoal_##NAME##_put_on_stream(TYPE* dest, const TYPE* source, size_t nelems, int pe,  \
+                                    shoal_stream_t stream);                                 \
+  void shoal_##NAME##_get_on_stream(TYPE* dest, const TYPE* source, size_t nelems, int pe,  \
+                                    shoal_stream_t stream);                                 \
+  void shoal_##NAME##_put_nbi_on_stream(TYPE* dest, const TYPE* source, size_t nelems,      \
+                                        int pe, shoal_stream_t stream);                     \
+  void shoal_##NAME##_get_nbi_on_stream(TYPE* dest, const TYPE* source, size_t nelems,      \
+                                        int pe, shoal_stream_t stream);                     \
+  void shoal_##NAME##_put_signal_on_stream(TYPE* dest, const TYPE* source, size_t nelems,   \
+                                           uint64_t* sig_addr, uint64_t signal, int sig_op, \
+                                           int pe, shoal_stream_t stream);                  \
+  void shoal_##NAME##_put_signal_nbi_on_stream(TYPE* dest, const TYPE* source,              \
+                                               size_t nelems, uint64_t* sig_addr,           \
+                                               uint64_t signal, int sig_op, int pe,         \
+                                               shoal_stream_t stream);
+SHOAL_FOR_RMA_TYPES(SHOAL_DECL_RMA_STREAM_)
+#undef SHOAL_DECL_RMA_STREAM_
+
+void shoal_putmem_on_stream(void* dest, const void* source, size_t nbytes, int pe,
+                            shoal_stream_t stream);
+void shoal_getmem_on_stream(void* dest, const void* source, size_t nbytes, int pe,
+                            shoal_stream_t stream);
+void shoal_putmem_nbi_on_stream(void* dest, const void* source, size_t nbytes, int pe,
+                                shoal_stream_t stream);
+void shoal_getmem_nbi_on_stream(void* dest, const void* source, size_t nbytes, int pe,
+                                shoal_stream_t stream);
+void shoal_putmem_signal_on_stream(void* dest, const void* source, size_t nbytes,
+                                   uint64_t* sig_addr, uint64_t signal, int sig_op, int pe,
+                                   shoal_stream_t stream);
+void shoal_putmem_signal_nbi_on_stream(void* dest, const void* source, size_t nbytes,
+                                       uint64_t* sig_addr, uint64_t signal, int sig_op, int pe,
+                                       shoal_stream_t stream);
+void shoal_signal_op_on_stream(uint64_t* sig_addr, uint64_t signal, int sig_op, int pe,
+                               shoal_stream_t stream);
+void shoal_signal_wait_until_on_stream(uint64_t* sig_addr, int cmp, uint64_t cmp_value,
+                                       shoal_stream_t stream);
+void shoal_quiet_on_stream(shoal_stream_t stream);
+void shoal_barrier_all_on_stream(shoal_stream_t stream);
+void shoal_sync_all_on_stream(shoal_stream_t stream);
+/* 0 on success (errors end the job). */
+int shoal_barrier_on_stream(shoal_team_t team, shoal_stream_t stream);
+int shoal_sync_on_stream(shoal_team_t team, shoal_stream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,6 +12,12 @@
 // with the repetitions ("ref_bw"), and the median of the per-repetition
 // ratios ("ratio_vs_memcpy"). The data of the first and last
 // slot written in each size is checked outside the timed region.
+//
+// --issue on_stream: the same experiment with shoal_putmem_on_stream /
+// shoal_getmem_on_stream on one stream from a device buffer (NVSHMEM's host
+// bw with on-stream issue); a repetition is -n calls then
+// shoal_quiet_on_stream, timed with CUDA events on the stream. Heap and
+// device buffers are cleared and checked through cudaMemset/cudaMemcpy.
 #include <shoal/shoal.h>
 
 #include <cstring>
@@ -22,6 +28,7 @@
 #include "perftest/common/report.h"
 #include "perftest/common/timing.h"
 #include "perftest/host/host_bench.h"
+#include "perftest/host/stream_bench.h"
 
 using namespace shoal::perftest;
 
@@ -44,16 +51,12 @@ int main(int argc, char** argv) {
   spec.defaults.dir = SHOAL_BW_DEFAULT_DIR_READ ? Dir::read : Dir::write;
   spec.scopes = {Scope::thread, Scope::all};
   Options o = parse_or_exit(argc, argv, spec);
-  require_host_issue(o, spec.name.c_str());
+  const bool on_stream = o.issue == Issue::on_stream;
   const bool read = o.dir == Dir::read;
   const char* name = read ? "shoal_host_get_bw" : "shoal_host_put_bw";
   init_or_exit(name);
   const int me = shoal_my_pe(), n = shoal_n_pes();
-  if (n < 2) {
-    if (me == 0) std::fprintf(stderr, "%s: needs at least 2 PEs\n", name);
-    shoal_finalize();
-    return 2;
-  }
+  require_two_pes(name);
   const int peer = pair_partner(me, n);
   const bool issuer = peer >= 0 && (me % 2 == 0 || o.bidir);
 
@@ -76,8 +79,20 @@ int main(int argc, char** argv) {
   const std::uint64_t seed = 0x5eed0000u + static_cast<std::uint64_t>(me);
   // The pattern source: the issuer's private buffer (put) or the symmetric
   // buffer of the PE read from (get). Seeded by the source PE.
-  if (!read) fill_pattern(priv.data(), bytes, seed);
-  else fill_pattern(sym, bytes, seed);
+  if (!read) {
+    fill_pattern(priv.data(), bytes, seed);
+  } else {
+    std::vector<char> tmp(bytes);
+    fill_pattern(tmp.data(), bytes, seed);
+    cuda_or_exit(cudaMemcpy(sym, tmp.data(), bytes, cudaMemcpyDefault), "cudaMemcpy");
+  }
+  // on_stream: the local side is a device buffer (the put's source holds the
+  // pattern too).
+  cudaStream_t stream = on_stream ? make_stream() : nullptr;
+  char* dev = on_stream ? device_buffer(bytes) : nullptr;
+  if (on_stream && !read)
+    cuda_or_exit(cudaMemcpy(dev, priv.data(), bytes, cudaMemcpyDefault), "cudaMemcpy");
+  char* local = on_stream ? dev : priv.data();
   shoal_barrier_all();
   // Touch every page of the rotation once before timing: the sim heap
   // commits memory on first touch (a memfd), and a page's first write (and
@@ -91,8 +106,25 @@ int main(int argc, char** argv) {
   shoal_barrier_all();
 
   Context ctx = default_context(n, "shoal");
+  if (on_stream) ctx.notes = "issue on_stream";
   Report rep(name, Metric::bw, o, ctx, me == 0);
-  HostTimer timer;
+  HostTimer host_timer;
+  StreamTimer* stream_timer = on_stream ? new StreamTimer(stream) : nullptr;
+  Timer& timer = on_stream ? static_cast<Timer&>(*stream_timer) : host_timer;
+  // One transfer of `size` bytes at offset `off`, and the completion of all.
+  auto issue = [&](std::uint64_t off, std::uint64_t size) {
+    if (on_stream) {
+      if (read) shoal_getmem_on_stream(local + off, sym + off, size, peer, stream);
+      else shoal_putmem_on_stream(sym + off, local + off, size, peer, stream);
+    } else {
+      if (read) shoal_getmem(local + off, sym + off, size, peer);
+      else shoal_putmem(sym + off, local + off, size, peer);
+    }
+  };
+  auto complete = [&] {
+    if (on_stream) shoal_quiet_on_stream(stream);
+    else shoal_quiet();
+  };
   const auto sizes = size_sweep(o);
   for (std::size_t si = 0; si < sizes.size(); ++si) {
     const std::uint64_t size = sizes[si];
@@ -100,11 +132,15 @@ int main(int argc, char** argv) {
     Rotation rot(size, ws);
     const std::uint64_t total = o.warmup + o.reps * o.iters;
     const std::uint64_t last = rot.offset(total - 1);
-    // Clear the checked slots where the data lands.
-    char* land = read ? priv.data() : sym;
+    // Clear the checked slots where the data lands (the heap, or a device
+    // buffer on_stream, through cudaMemset; host memory directly).
+    char* land = read ? local : sym;
+    const bool land_on_device = !read || on_stream;
     if (read ? issuer : (peer >= 0 && (me % 2 == 1 || o.bidir))) {
-      std::memset(land, 0, size);
-      std::memset(land + last, 0, size);
+      for (std::uint64_t off : {std::uint64_t{0}, last}) {
+        if (land_on_device) cuda_or_exit(cudaMemset(land + off, 0, size), "cudaMemset");
+        else std::memset(land + off, 0, size);
+      }
     }
     shoal_barrier_all();
     std::vector<double> bw, ref;
@@ -120,24 +156,17 @@ int main(int argc, char** argv) {
     };
     if (issuer) {
       std::uint64_t k = 0;
-      for (; k < o.warmup; ++k) {
-        std::uint64_t off = rot.offset(k);
-        if (read) shoal_getmem(priv.data() + off, sym + off, size, peer);
-        else shoal_putmem(sym + off, priv.data() + off, size, peer);
-      }
-      shoal_quiet();
+      for (; k < o.warmup; ++k) issue(rot.offset(k), size);
+      complete();
+      if (on_stream) cuda_or_exit(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
       for (std::uint64_t r = 0; r < o.reps; ++r) {
         // --ref: a local memcpy repetition over the same slots, before the
         // shoal one on even repetitions and after it on odd ones, so slow
         // drifts of the machine hit both alike.
         if (o.reference && r % 2 == 0) ref.push_back(time_ref(k));
         timer.start();
-        for (std::uint64_t i = 0; i < o.iters; ++i, ++k) {
-          std::uint64_t off = rot.offset(k);
-          if (read) shoal_getmem(priv.data() + off, sym + off, size, peer);
-          else shoal_putmem(sym + off, priv.data() + off, size, peer);
-        }
-        shoal_quiet();
+        for (std::uint64_t i = 0; i < o.iters; ++i, ++k) issue(rot.offset(k), size);
+        complete();
         bw.push_back(gb_per_s(size * o.iters, timer.stop_us()));
         if (o.reference && r % 2 == 1) ref.push_back(time_ref(k - o.iters));
       }
@@ -151,7 +180,13 @@ int main(int argc, char** argv) {
     if (lands_here) {
       const std::uint64_t src_seed = 0x5eed0000u + static_cast<std::uint64_t>(peer);  // the source PE
       for (std::uint64_t off : {std::uint64_t{0}, last}) {
-        long long bad = check_pattern(land + off, size, src_seed, off);
+        std::vector<unsigned char> got;
+        const void* at = land + off;
+        if (land_on_device) {
+          got = read_back(land + off, size);
+          at = got.data();
+        }
+        long long bad = check_pattern(at, size, src_seed, off);
         if (bad >= 0)
           data_error("%s size %llu: byte %lld of the slot at offset %llu differs", name,
                      (unsigned long long)size, bad, (unsigned long long)off);
@@ -177,6 +212,11 @@ int main(int argc, char** argv) {
     shoal_barrier_all();  // agg[] read before the next size overwrites it
   }
   bool ok = rep.finish();
+  delete stream_timer;
+  if (on_stream) {
+    cudaFree(dev);
+    cudaStreamDestroy(stream);
+  }
   shoal_free(agg);
   shoal_free(sym);
   shoal_finalize();

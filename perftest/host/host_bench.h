@@ -20,13 +20,21 @@ inline void init_or_exit(const char* name) {
   }
 }
 
-// Host programs issue from the host thread; --issue on_stream belongs to
-// the stream-ordered programs (perftest/host/*stream*, later).
+// Programs that only issue from the host thread (bw and stream_latency take
+// --issue on_stream; see stream_bench.h).
 inline void require_host_issue(const Options& o, const char* name) {
   if (o.issue != Issue::host) {
     std::fprintf(stderr, "%s: only --issue host applies to this program\n", name);
     std::exit(2);
   }
+}
+
+// For pair programs: ends the job (exit 2 after finalize) below 2 PEs.
+inline void require_two_pes(const char* name) {
+  if (shoal_n_pes() >= 2) return;
+  if (shoal_my_pe() == 0) std::fprintf(stderr, "%s: needs at least 2 PEs\n", name);
+  shoal_finalize();
+  std::exit(2);
 }
 
 // Pairs (0,1), (2,3), ...: the partner of `pe`, or -1 for the last PE of an

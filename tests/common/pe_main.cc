@@ -59,7 +59,7 @@ int main(int argc, char** argv) {
     for (int pe = 0; pe < shoal_n_pes(); ++pe) shoal_uint64_p(seed_sym, s, pe);
   }
   shoal_barrier_all();
-  shoal_test::g_seed = *seed_sym;
+  shoal_test::g_seed = shoal_uint64_g(seed_sym, me);  // through the API: GPU memory on cuda
   shoal_free(seed_sym);
   if (me != 0) {
     auto& listeners = testing::UnitTest::GetInstance()->listeners();

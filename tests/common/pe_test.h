@@ -4,6 +4,7 @@
 // printed, and reproducible with SHOAL_TEST_SEED.
 #pragma once
 
+#include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 #include <shoal/shoal.h>
 
@@ -59,6 +60,30 @@ inline long long first_diff(const void* a, const void* b, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i)
     if (x[i] != y[i]) return static_cast<long long>(i);
   return -1;
+}
+
+// Symmetric objects are GPU memory on cuda, out of reach of plain host
+// loads and stores: tests poison and inspect them through the CUDA runtime
+// (on sim these are a memset/memcpy through the sim runtime).
+inline void heap_poison(void* p, std::size_t bytes, int byte = kPoison) {
+  ASSERT_EQ(cudaMemset(p, byte, bytes), cudaSuccess) << "cudaMemset of a heap object";
+}
+inline std::vector<unsigned char> heap_read(const void* p, std::size_t bytes) {
+  std::vector<unsigned char> h(bytes);
+  if (bytes) {
+    EXPECT_EQ(cudaMemcpy(h.data(), p, bytes, cudaMemcpyDefault), cudaSuccess);
+  }
+  return h;
+}
+template <class T>
+inline T heap_value(const T* p) {
+  T v{};
+  EXPECT_EQ(cudaMemcpy(&v, p, sizeof(T), cudaMemcpyDefault), cudaSuccess);
+  return v;
+}
+template <class T>
+inline void heap_store(T* p, T v) {
+  ASSERT_EQ(cudaMemcpy(p, &v, sizeof(T), cudaMemcpyDefault), cudaSuccess);
 }
 
 // A stable small id for a type name (for seeding per type).

@@ -42,8 +42,13 @@ void check_standard(const StdOps<T>& op) {
   }
   shoal_barrier_all();
   EXPECT_EQ(op.fetch(counter, me), T(n * kIters)) << op.name << " fetch_inc/fetch_add total";
-  EXPECT_EQ(counter[1], T(n * kIters / 2 + 3 * (n * kIters / 2))) << op.name << " inc/add total";
-  for (int v = 0; v < n * kIters; ++v) ASSERT_EQ(seen[v], 1) << op.name << " old value " << v;
+  EXPECT_EQ(heap_value(counter + 1), T(n * kIters / 2 + 3 * (n * kIters / 2))) << op.name << " inc/add total";
+  {
+    std::vector<int> seen_h(static_cast<std::size_t>(total));
+    auto h = heap_read(seen, total * sizeof(int));
+    std::memcpy(seen_h.data(), h.data(), h.size());
+    for (int v = 0; v < n * kIters; ++v) ASSERT_EQ(seen_h[v], 1) << op.name << " old value " << v;
+  }
   shoal_barrier_all();
 
   // set / fetch / swap on the right neighbour.
@@ -59,7 +64,7 @@ void check_standard(const StdOps<T>& op) {
   // A spin lock with compare_swap on PE 0 guarding a plain counter on PE 0.
   T* lock = counter + 3;
   int* plain = seen;  // reuse: seen[0] as the guarded counter
-  if (me == 0) *plain = 0;
+  if (me == 0) heap_store(plain, 0);
   shoal_barrier_all();
   for (int i = 0; i < kIters / 4; ++i) {
     while (op.cswap(lock, T(0), T(me + 1), 0) != T(0)) {
@@ -71,7 +76,7 @@ void check_standard(const StdOps<T>& op) {
   }
   shoal_barrier_all();
   if (me == 0) {
-    EXPECT_EQ(*plain, n * (kIters / 4)) << op.name << " lock lost updates";
+    EXPECT_EQ(heap_value(plain), n * (kIters / 4)) << op.name << " lock lost updates";
   }
   shoal_barrier_all();
   shoal_free(seen);
@@ -102,7 +107,7 @@ void check_extended(const char* name, T (*fetch)(const T*, int), void (*set)(T*,
   shoal_barrier_all();
   EXPECT_EQ(swap(w, b, right), a) << name;
   shoal_barrier_all();
-  EXPECT_EQ(*w, T(-1.5) * T(left + 1)) << name;
+  EXPECT_EQ(heap_value(w), T(-1.5) * T(left + 1)) << name;
   shoal_barrier_all();
   shoal_free(w);
 }
@@ -145,8 +150,8 @@ void check_bitwise(const BitOps<T>& op) {
     want = T(want | T(T(1) << (pe % bits)));
     want_x = T(want_x ^ T(T(1) << (pe % bits)));
   }
-  EXPECT_EQ(w[0], want) << op.name << " or";
-  EXPECT_EQ(w[1], want_x) << op.name << " xor";
+  EXPECT_EQ(heap_value(w), want) << op.name << " or";
+  EXPECT_EQ(heap_value(w + 1), want_x) << op.name << " xor";
   shoal_barrier_all();
   // Clear own bit everywhere with and / fetch_and; fetch_xor flips back.
   for (int k = 0; k < n; ++k) {
@@ -155,7 +160,7 @@ void check_bitwise(const BitOps<T>& op) {
     if (k % 2) op.and_(w, mask, pe); else op.fand(w, mask, pe);
   }
   shoal_barrier_all();
-  EXPECT_EQ(w[0], T(0)) << op.name << " and";
+  EXPECT_EQ(heap_value(w), T(0)) << op.name << " and";
   shoal_barrier_all();
   if (me == 0) {
     T old = op.fxor(w + 1, want_x, (me + 1) % n);
@@ -163,7 +168,7 @@ void check_bitwise(const BitOps<T>& op) {
   }
   shoal_barrier_all();
   if (me == 1 % n) {
-    EXPECT_EQ(w[1], T(0)) << op.name << " fetch_xor result";
+    EXPECT_EQ(heap_value(w + 1), T(0)) << op.name << " fetch_xor result";
   }
   shoal_barrier_all();
   shoal_free(w);

@@ -1,6 +1,7 @@
 // Host RMA: every typed family for every type, sized and mem forms; every PE
 // targets every PE at once; random data, poisoned destinations, every byte
-// checked.
+// checked. Heap objects are poisoned and read through heap_poison/heap_read
+// (cudaMemset/cudaMemcpy), so the tests run on cuda too.
 #include <algorithm>
 
 #include "tests/common/pe_test.h"
@@ -36,7 +37,7 @@ void check_typed(const TypedOps<T>& ops) {
   std::vector<T> mine(count), got(count);
   fill_random(mine.data(), slot_bytes, tid, me);
 
-  auto expect_slot = [&](const T* at, int from, const char* what) {
+  auto expect_slot = [&](const unsigned char* at, int from, const char* what) {
     auto want = random_bytes(slot_bytes, tid, from);
     long long d = first_diff(at, want.data(), slot_bytes);
     EXPECT_EQ(d, -1) << ops.name << " " << what << ": slot of PE " << from << " on PE " << me
@@ -45,7 +46,7 @@ void check_typed(const TypedOps<T>& ops) {
 
   for (int variant = 0; variant < 3; ++variant) {
     // put / put_nbi+quiet / p: into slot `me` of every PE.
-    std::memset(static_cast<void*>(sym), kPoison, n * slot_bytes);
+    heap_poison(sym, n * slot_bytes);
     shoal_barrier_all();
     for (int k = 0; k < n; ++k) {
       int pe = (me + k) % n;  // stagger targets so all pairs run concurrently
@@ -56,8 +57,12 @@ void check_typed(const TypedOps<T>& ops) {
     }
     shoal_quiet();
     shoal_barrier_all();
-    for (int from = 0; from < n; ++from)
-      expect_slot(sym + from * count, from, variant == 0 ? "put" : variant == 1 ? "put_nbi" : "p");
+    {
+      auto h = heap_read(sym, n * slot_bytes);
+      for (int from = 0; from < n; ++from)
+        expect_slot(h.data() + from * slot_bytes, from,
+                    variant == 0 ? "put" : variant == 1 ? "put_nbi" : "p");
+    }
 
     // get / get_nbi+quiet / g: read back slot `me` from every PE.
     for (int pe = 0; pe < n; ++pe) {
@@ -79,15 +84,16 @@ void check_typed(const TypedOps<T>& ops) {
   for (ptrdiff_t dst : {1, 2, 3}) {
     for (ptrdiff_t sst : {1, 2}) {
       const std::size_t nel = count / std::max<ptrdiff_t>(dst, sst);
-      std::memset(static_cast<void*>(sym), kPoison, n * slot_bytes);
+      heap_poison(sym, n * slot_bytes);
       shoal_barrier_all();
       for (int k = 0; k < n; ++k)
         ops.iput(sym + me * count, mine.data(), dst, sst, nel, (me + k) % n);
       shoal_barrier_all();
+      const auto h = heap_read(sym, n * slot_bytes);
       for (int from = 0; from < n; ++from) {
         auto src = random_bytes(slot_bytes, tid, from);
         const T* s = reinterpret_cast<const T*>(src.data());
-        const T* slot = sym + from * count;
+        const T* slot = reinterpret_cast<const T*>(h.data() + from * slot_bytes);
         for (std::size_t i = 0; i < count; ++i) {
           bool written = i % dst == 0 && i / dst < nel;
           if (written) {
@@ -117,8 +123,8 @@ void check_typed(const TypedOps<T>& ops) {
   // put_signal (blocking and nbi): every PE writes its slot on every PE and
   // adds 1 to the target's signal; a target that sees n must see all data.
   for (int nbi = 0; nbi < 2; ++nbi) {
-    std::memset(static_cast<void*>(sym), kPoison, n * slot_bytes);
-    *sig = 0;
+    heap_poison(sym, n * slot_bytes);
+    heap_store<uint64_t>(sig, 0);
     shoal_barrier_all();
     for (int k = 0; k < n; ++k) {
       int pe = (me + k) % n;
@@ -126,8 +132,9 @@ void check_typed(const TypedOps<T>& ops) {
                                                   SHOAL_SIGNAL_ADD, pe);
     }
     EXPECT_EQ(shoal_signal_wait_until(sig, SHOAL_CMP_EQ, n), static_cast<uint64_t>(n));
+    const auto h = heap_read(sym, n * slot_bytes);
     for (int from = 0; from < n; ++from)
-      expect_slot(sym + from * count, from, nbi ? "put_signal_nbi" : "put_signal");
+      expect_slot(h.data() + from * slot_bytes, from, nbi ? "put_signal_nbi" : "put_signal");
     shoal_barrier_all();
   }
   shoal_free(sig);
@@ -175,8 +182,8 @@ TEST(HostRmaSized, EverySizeMovesExactlyItsBytes) {
     const std::size_t bytes = nelems * op.bits / 8;
     auto mine = random_bytes(bytes, 7, op.bits, me);
     for (int form = 0; form < 4; ++form) {
-      std::memset(static_cast<void*>(sym), kPoison, n * cap);
-      *sig = 0;
+      heap_poison(sym, n * cap);
+      heap_store<uint64_t>(sig, 0);
       shoal_barrier_all();
       const int pe = (me + 1) % n;
       unsigned char* slot = sym + me * cap;
@@ -188,11 +195,12 @@ TEST(HostRmaSized, EverySizeMovesExactlyItsBytes) {
       shoal_barrier_all();
       const int from = (me - 1 + n) % n;
       auto want = random_bytes(bytes, 7, op.bits, from);
-      const unsigned char* at = sym + from * cap;
+      const auto h = heap_read(sym + from * cap, cap);
+      const unsigned char* at = h.data();
       EXPECT_EQ(first_diff(at, want.data(), bytes), -1) << "put" << op.bits << " form " << form;
       EXPECT_EQ(at[bytes], kPoison) << "put" << op.bits << " form " << form << " wrote past the end";
       if (form >= 2) {
-        EXPECT_EQ(*sig, 5u) << "put" << op.bits << "_signal did not set the signal";
+        EXPECT_EQ(heap_value(sig), 5u) << "put" << op.bits << "_signal did not set the signal";
       }
       // get back what this PE wrote to its neighbour.
       std::vector<unsigned char> back(bytes + 1, kPoison);
@@ -204,14 +212,15 @@ TEST(HostRmaSized, EverySizeMovesExactlyItsBytes) {
     }
     // Strided, element size = bits/8.
     const std::size_t es = op.bits / 8, nel = 64;
-    std::memset(static_cast<void*>(sym), kPoison, n * cap);
+    heap_poison(sym, n * cap);
     shoal_barrier_all();
     op.iput(sym + me * cap, mine.data(), 3, 2, nel, (me + 1) % n);
     shoal_barrier_all();
     const int from = (me - 1 + n) % n;
     auto src = random_bytes(bytes, 7, op.bits, from);
+    const auto h = heap_read(sym + from * cap, cap);
     for (std::size_t j = 0; j < nel; ++j)
-      ASSERT_EQ(std::memcmp(sym + from * cap + j * 3 * es, src.data() + j * 2 * es, es), 0)
+      ASSERT_EQ(std::memcmp(h.data() + j * 3 * es, src.data() + j * 2 * es, es), 0)
           << "iput" << op.bits << " elem " << j;
     std::vector<unsigned char> g(nel * es);
     op.iget(g.data(), sym + me * cap, 1, 3, nel, (me + 1) % n);
@@ -239,7 +248,7 @@ TEST(HostRmaMem, SizesAndAlignments) {
     size = std::min(size, max);
     const std::size_t off = g() % 16;  // same on all PEs: same seed
     auto mine = random_bytes(size, 11, size, me);
-    std::memset(static_cast<void*>(sym), kPoison, n * (max + 64));
+    heap_poison(sym, n * (max + 64));
     shoal_barrier_all();
     for (int k = 0; k < n; ++k) {
       int pe = (me + k) % n;
@@ -247,8 +256,9 @@ TEST(HostRmaMem, SizesAndAlignments) {
     }
     shoal_quiet();
     shoal_barrier_all();
+    const auto h = heap_read(sym, n * (max + 64));
     for (int from = 0; from < n; ++from) {
-      const unsigned char* at = sym + from * (max + 64);
+      const unsigned char* at = h.data() + from * (max + 64);
       auto want = random_bytes(size, 11, size, from);
       for (std::size_t i = 0; i < off; ++i) ASSERT_EQ(at[i], kPoison) << "head, size " << size;
       ASSERT_EQ(first_diff(at + off, want.data(), size), -1) << "putmem " << size << " from PE " << from;

@@ -14,7 +14,7 @@ TEST(HostBarrier, NobodyLeavesEarlyUnderSkew) {
   auto g = rng(61, me);
   for (int r = 1; r <= 100; ++r) {
     if (g() % 4 == 0) std::this_thread::sleep_for(std::chrono::microseconds(g() % 3000));
-    *round = r;
+    heap_store(round, r);
     if (r % 2) shoal_barrier_all(); else shoal_barrier(SHOAL_TEAM_WORLD);
     for (int pe = 0; pe < n; ++pe)
       ASSERT_GE(shoal_int_g(round, pe), r) << "PE " << pe << " had not arrived, round " << r;
@@ -52,8 +52,8 @@ TEST(HostOrdering, FenceOrdersPutsToOnePe) {
     ASSERT_GE(a, b) << "a put after fence was seen before an earlier one";
   }
   shoal_barrier_all();
-  EXPECT_EQ(data[0], 2000);
-  EXPECT_EQ(data[1], 2000);
+  EXPECT_EQ(heap_value(&data[0]), 2000);
+  EXPECT_EQ(heap_value(&data[1]), 2000);
   shoal_barrier_all();
   shoal_free(data);
 }
