@@ -5,6 +5,7 @@
 // across processes). Fetching atomics return the old value; all are relaxed
 // with respect to other addresses (use fence/quiet to order them).
 #include "host/api/access.h"
+#include "host/api/remote.h"
 #include "host/api/sim_dispatch.h"
 #include "shoal/shoal.h"
 
@@ -13,10 +14,69 @@ using namespace shoal::api;
 
 namespace {
 
+// The word at `addr` on `pe`: std::atomic_ref when load/store reachable,
+// else the proxy's atomics (same interface, relaxed either way).
 template <class T>
-std::atomic_ref<T> word(const char* call, const void* addr, int pe) {
+class Word {
   static_assert(std::atomic_ref<T>::is_always_lock_free, "cross-process atomics need lock-free");
-  return std::atomic_ref<T>(*atomic_target<T>(rt(call), call, addr, pe, "dest"));
+  using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+
+ public:
+  Word(const char* call, const void* addr, int pe) : call_(call), addr_(addr), pe_(pe) {
+    Runtime& r = rt(call);
+    r_ = &r;
+    if (r.cfg.checks) check_pe(r, call, pe);
+    if (proxy_serves(r, pe)) {
+      if (r.cfg.checks) {
+        check_aligned(call, addr, sizeof(T), "dest");
+        check_symmetric(r, call, addr, sizeof(T), "dest");
+      }
+    } else {
+      p_ = atomic_target<T>(r, call, addr, pe, "dest");
+    }
+  }
+  T load(std::memory_order o) { return p_ ? ref().load(o) : amo(proxy::kAmoAdd, T{}, T{}, true); }
+  void store(T v, std::memory_order o) {
+    if (p_) ref().store(v, o);
+    else amo(proxy::kAmoSwap, v, T{}, false);
+  }
+  T exchange(T v, std::memory_order o) { return p_ ? ref().exchange(v, o) : amo(proxy::kAmoSwap, v, T{}, true); }
+  bool compare_exchange_strong(T& expected, T v, std::memory_order o) {
+    if (p_) return ref().compare_exchange_strong(expected, v, o);
+    const T old = amo(proxy::kAmoCswap, v, expected, true);
+    const bool ok = bits(old) == bits(expected);
+    expected = old;
+    return ok;
+  }
+  T fetch_add(T v, std::memory_order o) { return p_ ? ref().fetch_add(v, o) : amo(proxy::kAmoAdd, v, T{}, true); }
+  T fetch_and(T v, std::memory_order o) { return p_ ? ref().fetch_and(v, o) : amo(proxy::kAmoAnd, v, T{}, true); }
+  T fetch_or(T v, std::memory_order o) { return p_ ? ref().fetch_or(v, o) : amo(proxy::kAmoOr, v, T{}, true); }
+  T fetch_xor(T v, std::memory_order o) { return p_ ? ref().fetch_xor(v, o) : amo(proxy::kAmoXor, v, T{}, true); }
+
+ private:
+  std::atomic_ref<T> ref() { return std::atomic_ref<T>(*p_); }
+  static Bits bits(T v) {
+    Bits b;
+    std::memcpy(&b, &v, sizeof b);
+    return b;
+  }
+  T amo(std::uint32_t op, T v, T cmp, bool fetch) {
+    const Bits b = static_cast<Bits>(
+        remote_amo(*r_, call_, addr_, sizeof(T), op, bits(v), bits(cmp), fetch, pe_));
+    T out;
+    std::memcpy(&out, &b, sizeof out);
+    return out;
+  }
+  const char* call_;
+  const void* addr_;
+  int pe_;
+  Runtime* r_ = nullptr;
+  T* p_ = nullptr;
+};
+
+template <class T>
+Word<T> word(const char* call, const void* addr, int pe) {
+  return Word<T>(call, addr, pe);
 }
 
 constexpr auto kRelaxed = std::memory_order_relaxed;
