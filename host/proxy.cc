@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <sched.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -152,6 +153,10 @@ Status proxy_start(Runtime& r) {
   return Status::ok;
 }
 
+void proxy_quiesce(Runtime& r) {
+  if (r.proxy) r.proxy->plugin->quiesce(r.proxy->ctx);
+}
+
 void proxy_stop(Runtime& r) {
   ProxyTransport* p = r.proxy;
   if (!p) return;
@@ -163,7 +168,10 @@ void proxy_stop(Runtime& r) {
 
 proxy::Ring* proxy_ring_device(const Runtime& r) { return r.proxy ? r.proxy->ring : nullptr; }
 
-bool proxy_serves(const Runtime& r, int pe) { return r.proxy && r.proxy->proxied[pe]; }
+bool proxy_serves(const Runtime& r, int pe) {
+  // Out-of-range PEs are not served: the caller's checks report them.
+  return r.proxy && pe >= 0 && pe < r.n_pes && r.proxy->proxied[pe];
+}
 
 namespace {
 
@@ -202,6 +210,13 @@ std::uint64_t proxy_post(Runtime& r, const char* call, const proxy::Request& req
   copy.seq = slot->seq;
   *slot = copy;
   seq.store(ticket + 1, std::memory_order_release);
+  // Doorbell (see proxy_ring.h): the fence orders the publish before the
+  // look at `sleeping`, pairing with the proxy's store then re-check.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (std::atomic_ref<std::uint32_t>(ring->sleeping).load(std::memory_order_relaxed)) {
+    const std::uint64_t one = 1;
+    if (::write(ring->doorbell_fd, &one, sizeof one) < 0) { /* the nap ends by itself */ }
+  }
   return ticket;
 }
 

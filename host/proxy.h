@@ -17,13 +17,16 @@ struct Runtime;
 // job cannot reach another by load/store, creates the ring, loads the plugin
 // and connects. Sets r.proxy (null when no PE needs it).
 Status proxy_start(Runtime& r);
+// Finalize: after this PE's last quiet, before the barrier that precedes
+// proxy_stop (peers disconnecting are expected from then on).
+void proxy_quiesce(Runtime& r);
 // After a barrier that follows every PE's last quiet.
 void proxy_stop(Runtime& r);
 
 // The ring as device code sees it (null without a proxy).
 proxy::Ring* proxy_ring_device(const Runtime& r);
 
-// True when the proxy serves `pe` (valid PE assumed).
+// True when the proxy serves `pe` (false for an out-of-range PE).
 bool proxy_serves(const Runtime& r, int pe);
 
 // Host-initiated requests (same ring, same ordering as device ones). post

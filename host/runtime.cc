@@ -195,6 +195,7 @@ void runtime_finalize() {
   }
   std::atomic_thread_fence(std::memory_order_seq_cst);  // quiet
   proxy_quiet(*r, "shoal_finalize");
+  proxy_quiesce(*r);
   // Nobody may unmap while a peer still reaches into its heap.
   if (r->boot->barrier() != Status::ok) SHOAL_WARN("shoal_finalize: barrier failed");
   device_state_clear(*r);

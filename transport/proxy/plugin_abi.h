@@ -39,6 +39,9 @@ typedef struct {
   /* Stops the proxy thread and releases everything. Call after a barrier
    * that follows every PE's last quiet. */
   int (*stop)(void* ctx);
+  /* This PE issues nothing more (finalize, after its last quiet): peers
+   * closing their connections from now on are expected, not errors. */
+  int (*quiesce)(void* ctx);
 } shoal_transport_plugin_v1_t;
 
 typedef const shoal_transport_plugin_v1_t* (*shoal_transport_plugin_v1_fn)(void);

@@ -11,6 +11,8 @@
 // ticket order; kOpFence and put_signal's data-before-signal use
 // ucp_worker_fence; kOpQuiet completes after ucp_worker_flush_nbx.
 #include <poll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 #include <sched.h>
 #include <time.h>
 
@@ -18,6 +20,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdarg>
 #include <cstdio>
@@ -69,6 +72,7 @@ struct Proxy {
   ucp_worker_h worker = nullptr;
   ucp_mem_h memh = nullptr;
   int efd = -1;
+  int doorbell = -1;  // eventfd, see the ring's doorbell protocol
   std::vector<ucp_ep_h> eps;
   std::vector<ucp_rkey_h> rkeys;
   std::vector<uint64_t> remote_base;
@@ -77,9 +81,9 @@ struct Proxy {
   std::atomic<bool> stop{false};
   std::atomic<int> connected{0};  // 0 pending, 1 ok, -1 failed
   uint64_t tail = 0;
-  uint64_t issued_since_flush = 0;
 
   std::atomic<bool> error_claimed{false};
+  std::atomic<bool> quiesced{false};
 
   void fail(int pe, uint32_t op, ucs_status_t st) {
     fail_as(pe, op_name(op), st);
@@ -184,20 +188,19 @@ struct Proxy {
       case kOpFence:
         ucp_worker_fence(worker);
         break;
-      case kOpQuiet:
-        if (issued_since_flush) {
-          issued_since_flush = 0;
-          ++s.pending;
-          ucp_request_param_t p = param(s);
-          track(s, ucp_worker_flush_nbx(worker, &p));
-        }
+      case kOpQuiet: {
+        // Always a flush, even with nothing issued since the last one: that
+        // one may still be in flight, and this quiet must not finish first.
+        ++s.pending;
+        ucp_request_param_t p = param(s);
+        track(s, ucp_worker_flush_nbx(worker, &p));
         break;
+      }
       default:
         if (!valid_target(r)) {
           fail(r.pe, r.op, UCS_ERR_UNREACHABLE);
           break;
         }
-        ++issued_since_flush;
         switch (r.op) {
           case kOpPut:
             if (r.local) {
@@ -232,12 +235,17 @@ struct Proxy {
               case kAmoSwap: op = UCP_ATOMIC_OP_SWAP; break;
               case kAmoCswap: op = UCP_ATOMIC_OP_CSWAP; break;
             }
+            uint64_t operand = r.value;
             if (op == UCP_ATOMIC_OP_SWAP || op == UCP_ATOMIC_OP_CSWAP) {
               if (!reply) reply = &s.scratch;
-              // CSWAP: the reply buffer holds the compare value going in.
-              std::memcpy(reply, &r.value2, 8);
+              if (op == UCP_ATOMIC_OP_CSWAP) {
+                // UCX: buffer holds the compare value, the reply buffer the
+                // new value going in and the old value coming back.
+                operand = r.value2;
+                std::memcpy(reply, &r.value, 8);
+              }
             }
-            atomic(s, op, r.value, r.remote_offset, bytes, reply);
+            atomic(s, op, operand, r.remote_offset, bytes, reply);
             break;
           }
           case kOpSignal:
@@ -317,12 +325,23 @@ struct Proxy {
         sched_yield();
         continue;
       }
-      // Idle: sleep until the network has something or a short time passed
-      // (the ring has no doorbell; it is looked at again after the nap).
-      if (ucp_worker_arm(worker) != UCS_OK) continue;
-      pollfd pfd{efd, POLLIN, 0};
+      // Idle: nap until the network or a CPU-side producer (doorbell) has
+      // something, or 200 us passed (GPU producers cannot ring).
+      std::atomic_ref<uint32_t> sleeping(ring->sleeping);
+      sleeping.store(1, std::memory_order_seq_cst);
+      if (drain() != 0 || ucp_worker_arm(worker) != UCS_OK) {
+        sleeping.store(0, std::memory_order_relaxed);
+        idle = 0;
+        continue;
+      }
+      pollfd pfd[2] = {{efd, POLLIN, 0}, {doorbell, POLLIN, 0}};
       timespec nap{0, 200000};
-      ppoll(&pfd, 1, &nap, nullptr);
+      ppoll(pfd, 2, &nap, nullptr);
+      sleeping.store(0, std::memory_order_relaxed);
+      if (pfd[1].revents & POLLIN) {
+        uint64_t v;
+        if (::read(doorbell, &v, sizeof v) < 0) { /* nothing to clear */ }
+      }
     }
   }
 
@@ -347,6 +366,10 @@ std::vector<std::unique_ptr<EpErrorArg>> g_ep_args;
 
 void on_peer_error(void* arg, ucp_ep_h, ucs_status_t st) {
   auto* a = static_cast<EpErrorArg*>(arg);
+  if (a->proxy->quiesced.load()) {
+    logf(4, "PE %d closed its connection (%s) during finalize", a->pe, ucs_status_string(st));
+    return;
+  }
   a->proxy->fail_as(a->pe, "the connection", st);
 }
 
@@ -374,6 +397,12 @@ int Proxy::start(const shoal_transport_args_v1_t& a) {
   wp.thread_mode = UCS_THREAD_MODE_SERIALIZED;
   UCX_CHECK(ucp_worker_create(context, &wp, &worker), "ucp_worker_create");
   UCX_CHECK(ucp_worker_get_efd(worker, &efd), "ucp_worker_get_efd");
+  doorbell = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  if (doorbell < 0) {
+    logf(1, "eventfd for the proxy's doorbell failed: %s", std::strerror(errno));
+    return 1;
+  }
+  ring->doorbell_fd = doorbell;
 
   ucp_mem_map_params_t mp{};
   mp.field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS | UCP_MEM_MAP_PARAM_FIELD_LENGTH;
@@ -481,6 +510,8 @@ void Proxy::shutdown() {
   }
   eps.clear();
   rkeys.clear();
+  if (doorbell >= 0) ::close(doorbell);
+  doorbell = -1;
   if (memh) ucp_mem_unmap(context, memh);
   if (worker) ucp_worker_destroy(worker);
   if (context) ucp_cleanup(context);
@@ -508,8 +539,13 @@ int plugin_stop(void* ctx) {
   return 0;
 }
 
+int plugin_quiesce(void* ctx) {
+  static_cast<Proxy*>(ctx)->quiesced.store(true);
+  return 0;
+}
+
 const shoal_transport_plugin_v1_t kPlugin = {SHOAL_TRANSPORT_ABI_VERSION, "ucx", plugin_start,
-                                             plugin_stop};
+                                             plugin_stop, plugin_quiesce};
 
 }  // namespace
 }  // namespace shoal::proxy::ucx

@@ -23,6 +23,7 @@
 
 #if defined(SHOAL_PLATFORM_SIM)
 #include <sched.h>
+#include <unistd.h>
 #endif
 
 namespace shoal::device {
@@ -107,6 +108,14 @@ SHOAL_ARCH_FN uint64_t proxy_post(const char* call, int pe, Fill&& fill) {
   req->flags = 0;
   fill(*req);
   arch::st_release_sys(&req->seq, ticket + 1);
+#if defined(SHOAL_PLATFORM_SIM)
+  // The doorbell (proxy_ring.h): CPU producers wake a napping proxy.
+  arch::fence_sc_sys();
+  if (arch::ld_relaxed_sys(&ring->sleeping) != 0u) {
+    const uint64_t one = 1;
+    if (::write(ring->doorbell_fd, &one, sizeof one) < 0) { /* the nap ends by itself */ }
+  }
+#endif
   return ticket;
 }
 

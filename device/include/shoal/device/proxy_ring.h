@@ -16,6 +16,11 @@
 //     locally. For kWait requests it stores done = ticket + 1 (release) after
 //     `result` is written; the waiting thread reads `result` and then frees
 //     the slot.
+//   Doorbell: an idle proxy sets `sleeping`, looks at the ring once more and
+//     naps on its network event fd and `doorbell_fd`. Producers running on
+//     the CPU (host API; device code on sim) write the eventfd after
+//     publishing when they see `sleeping`; GPU producers cannot, so an idle
+//     proxy notices their requests within its nap (200 us).
 //   Errors: the first failed operation fills `error` (device-visible); every
 //     device wait on the proxy, and every wait_until/barrier, reports it.
 #pragma once
@@ -78,7 +83,9 @@ struct Ring {
   uint32_t mask;
   Request* slots;             // [capacity], device-visible
   Completion* completions;    // [capacity], device-visible
-  uint64_t pad1[5];
+  uint32_t sleeping;          // 1 while the proxy naps (nothing to do)
+  int32_t doorbell_fd;        // eventfd that wakes it; host-side posters ring it when sleeping
+  uint64_t pad1[4];
   uint32_t error;             // 0, or 1 once an operation failed
   int32_t error_pe;           // target PE of the failed operation
   char error_text[kErrorText];  // "<op> to PE <n> failed: <UCX status>"
