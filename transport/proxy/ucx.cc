@@ -326,7 +326,7 @@ struct Proxy {
         continue;
       }
       // Idle: nap until the network or a CPU-side producer (doorbell) has
-      // something, or 200 us passed (GPU producers cannot ring).
+      // something, or 50 us passed (GPU producers cannot ring).
       std::atomic_ref<uint32_t> sleeping(ring->sleeping);
       sleeping.store(1, std::memory_order_seq_cst);
       if (drain() != 0 || ucp_worker_arm(worker) != UCS_OK) {
@@ -335,7 +335,7 @@ struct Proxy {
         continue;
       }
       pollfd pfd[2] = {{efd, POLLIN, 0}, {doorbell, POLLIN, 0}};
-      timespec nap{0, 200000};
+      timespec nap{0, 50000};
       ppoll(pfd, 2, &nap, nullptr);
       sleeping.store(0, std::memory_order_relaxed);
       if (pfd[1].revents & POLLIN) {

@@ -20,7 +20,7 @@
 //     naps on its network event fd and `doorbell_fd`. Producers running on
 //     the CPU (host API; device code on sim) write the eventfd after
 //     publishing when they see `sleeping`; GPU producers cannot, so an idle
-//     proxy notices their requests within its nap (200 us).
+//     proxy notices their requests within its nap (50 us).
 //   Errors: the first failed operation fills `error` (device-visible); every
 //     device wait on the proxy, and every wait_until/barrier, reports it.
 #pragma once
