@@ -62,6 +62,11 @@ Status derive_topology(Bootstrap* b, Info* info) {
   NodeKey mine{};
   long long id = -1;
   SHOAL_CHECK(env::get_int("SHOAL_NODE_ID", -1, 0, 1ll << 40, &id));
+  // Simulated nodes on one machine: consecutive ranks in groups of
+  // SHOAL_SIM_PES_PER_NODE (tests of the inter-node paths).
+  long long per_node = 0;
+  SHOAL_CHECK(env::get_int("SHOAL_SIM_PES_PER_NODE", 0, 0, 1 << 20, &per_node));
+  if (id < 0 && per_node > 0) id = info->rank / per_node;
   mine.id = id;
   if (id < 0) {
     if (::gethostname(mine.host, sizeof mine.host - 1) != 0) std::strcpy(mine.host, "?");

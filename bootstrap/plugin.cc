@@ -17,6 +17,7 @@
 #include "base/log.h"
 #include "bootstrap/internal.h"
 #include "bootstrap/plugin_abi.h"
+#include "bootstrap/plugin_path.h"
 #include "bootstrap/uid.h"
 
 #ifndef SHOAL_PLUGIN_INSTALL_FULLDIR
@@ -190,6 +191,8 @@ const char* what_to_install(const std::string& kind) {
 }
 
 }  // namespace
+
+std::vector<std::string> plugin_search_dirs() { return search_dirs(); }
 
 Status create_plugin(const std::string& kind, const Options& o, std::unique_ptr<Bootstrap>* out_p) {
   std::string file = "libshoal_bootstrap_" + kind + ".so";

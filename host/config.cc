@@ -25,6 +25,14 @@ Status config_load(Config* cfg_p) {
   long long device = -1;
   SHOAL_CHECK(env::get_int("SHOAL_DEVICE", -1, -1, 1023, &device));
   cfg.device = static_cast<int>(device);
+  SHOAL_CHECK(env::get_choice("SHOAL_REMOTE_TRANSPORT", {"ucx", "none"}, "ucx", &cfg.remote_transport));
+  long long ring = 0;
+  SHOAL_CHECK(env::get_int("SHOAL_PROXY_RING_SIZE", 1024, 2, 1 << 20, &ring));
+  if (ring & (ring - 1)) {
+    SHOAL_ERROR("SHOAL_PROXY_RING_SIZE=%lld is not a power of two", ring);
+    return Status::invalid_argument;
+  }
+  cfg.proxy_ring_size = static_cast<std::uint32_t>(ring);
   *cfg_p = cfg;
   return Status::ok;
 }
@@ -41,6 +49,16 @@ const EnvVarDoc* env_var_table() {
        "Argument checks in the host API (PE range, heap bounds, alignment, sizes)."},
       {"SHOAL_DISABLE_P2P", "0",
        "Map no peer heaps: every other PE is reached through the remote transport."},
+      {"SHOAL_REMOTE_TRANSPORT", "ucx",
+       "Transport for PEs that are not load/store reachable (other nodes, SHOAL_DISABLE_P2P): ucx "
+       "(host proxy over UCX; UCX_TLS and UCX_NET_DEVICES apply) or none. Loaded only when some PE "
+       "needs it."},
+      {"SHOAL_PROXY_RING_SIZE", "1024",
+       "Requests in each PE's proxy ring (power of two, 2..1048576); device threads wait when it is "
+       "full."},
+      {"SHOAL_SIM_PES_PER_NODE", "0",
+       "Simulated nodes on one machine: ranks in consecutive groups of this size form a node "
+       "(node = rank / n); 0 = off. SHOAL_NODE_ID wins when set."},
       {"SHOAL_DEVICE", "(local rank mod GPUs)",
        "cuda: GPU ordinal (among the visible devices) this PE uses. Unset: node-local rank modulo "
        "the visible GPUs, so several PEs share a GPU when there are more PEs than GPUs."},

@@ -17,6 +17,8 @@ struct Config {
   bool checks = true;                // SHOAL_CHECKS: host API argument checks
   bool disable_p2p = false;          // SHOAL_DISABLE_P2P: map no peer heaps
   int device = -1;                   // SHOAL_DEVICE: GPU ordinal (-1 = local rank mod count)
+  std::string remote_transport;      // SHOAL_REMOTE_TRANSPORT: ucx | none
+  std::uint32_t proxy_ring_size = 0; // SHOAL_PROXY_RING_SIZE: requests (power of two)
 };
 
 struct EnvVarDoc {

@@ -14,6 +14,8 @@
 #include "host/device_state.h"
 #include "host/gpu/device.h"
 #include "host/heap/access.h"
+#include "host/proxy.h"
+#include "shoal/types.h"
 #include "host/wait.h"
 
 namespace shoal {
@@ -118,6 +120,7 @@ Status init_locked(const bootstrap::Options& options) {
   SHOAL_CHECK_GOTO(r->heap.create(*r->boot, r->cfg.symmetric_size, r->node_of_pe,
                                   r->cfg.disable_p2p, r->cfg.timeout_s),
                    s, undo_heap);
+  SHOAL_CHECK_GOTO(proxy_start(*r), s, undo_heap);
   {
     std::vector<int> world, shared, node, same;
     for (int pe = 0; pe < r->n_pes; ++pe) {
@@ -145,6 +148,7 @@ Status init_locked(const bootstrap::Options& options) {
 undo_device:
   device_state_clear(*r);
 undo_heap:
+  proxy_stop(*r);
   r->heap.destroy();
 undo_bootstrap:
   set_abort_hook(nullptr);
@@ -190,9 +194,12 @@ void runtime_finalize() {
     return;
   }
   std::atomic_thread_fence(std::memory_order_seq_cst);  // quiet
+  proxy_quiet(*r, "shoal_finalize");
+  proxy_quiesce(*r);
   // Nobody may unmap while a peer still reaches into its heap.
   if (r->boot->barrier() != Status::ok) SHOAL_WARN("shoal_finalize: barrier failed");
   device_state_clear(*r);
+  proxy_stop(*r);
   r->heap.destroy();
   if (r->boot->finalize() != Status::ok) SHOAL_WARN("shoal_finalize: bootstrap finalize failed");
   set_abort_hook(nullptr);
@@ -252,9 +259,9 @@ void team_sync(Runtime& r, Team& team, const char* call) {
     }
     require_host_atomics(call);
   }
-  if (!team.all_mapped) {
-    // Only the world team can fall back to the bootstrap until a remote
-    // transport exists.
+  if (!team.all_mapped && !r.proxy) {
+    // Without a remote transport only the world team can fall back to the
+    // bootstrap.
     if (team.members.size() == static_cast<std::size_t>(r.n_pes)) {
       if (r.boot->barrier() != Status::ok) fatal("%s: bootstrap barrier failed", call);
       return;
@@ -271,8 +278,20 @@ void team_sync(Runtime& r, Team& team, const char* call) {
   int k = 0;
   for (int dist = 1; dist < n; dist <<= 1, ++k) {
     int to = team.members[(team.my_index + dist) % n];
-    auto* flag = reinterpret_cast<std::uint64_t*>(r.heap.peer_base(to) + team.sync_offset) + k;
-    std::atomic_ref<std::uint64_t>(*flag).store(epoch, std::memory_order_release);
+    if (r.heap.peer_base(to)) {
+      auto* flag = reinterpret_cast<std::uint64_t*>(r.heap.peer_base(to) + team.sync_offset) + k;
+      std::atomic_ref<std::uint64_t>(*flag).store(epoch, std::memory_order_release);
+    } else {
+      // Through the proxy: an 8-byte atomic store into the member's flag.
+      proxy::Request q{};
+      q.op = proxy::kOpSignal;
+      q.pe = to;
+      q.remote_offset = team.sync_offset + k * sizeof(std::uint64_t);
+      q.size = 8;
+      q.value = epoch;
+      q.sub = SHOAL_SIGNAL_SET;
+      proxy_post(r, call, q);
+    }
     std::atomic_ref<std::uint64_t> mine(my_flags[k]);
     int from = team.members[(team.my_index - dist % n + n) % n];
     wait_for(

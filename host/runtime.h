@@ -14,6 +14,8 @@
 
 namespace shoal {
 
+struct ProxyTransport;  // host/proxy.cc
+
 struct Runtime {
   Config cfg;
   std::unique_ptr<bootstrap::Bootstrap> boot;
@@ -25,6 +27,7 @@ struct Runtime {
   SymmetricHeap heap;
   std::vector<Team> teams;       // index = shoal_team_t
   bool oversubscribed = false;   // some node runs more PEs than CPUs (agreed at init)
+  ProxyTransport* proxy = nullptr;  // remote transport (host/proxy.h); null when none is needed
 };
 
 // The live runtime, or nullptr outside init..finalize.

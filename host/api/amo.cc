@@ -1,9 +1,12 @@
 // Host-initiated atomics on symmetric words of any PE (typed, generated from
-// the AMO tables in <shoal/types.h>) through heap_atomic (host/heap/access.h):
-// CPU atomics on the peer's mapping on sim, a system-scope GPU atomic on cuda;
-// atomic with respect to every other PE's atomics on the same word. Fetching atomics return the old value; all are relaxed
-// with respect to other addresses (use fence/quiet to order them).
+// the AMO tables in <shoal/types.h>): through heap_atomic (host/heap/access.h)
+// when the PE is load/store reachable (CPU atomics on the peer's mapping on
+// sim, a system-scope GPU atomic on cuda), else through the proxy's remote
+// atomics; atomic with respect to every other PE's atomics on the same word.
+// Fetching atomics return the old value; all are relaxed with respect to
+// other addresses (use fence/quiet to order them).
 #include "host/api/access.h"
+#include "host/api/remote.h"
 #include "host/api/sim_dispatch.h"
 #include "shoal/shoal.h"
 
@@ -12,10 +15,38 @@ using namespace shoal::api;
 
 namespace {
 
+// The proxy's operation for op (fetch: a fetching add of 0; set: a swap
+// whose result is not needed).
+std::uint32_t proxy_amo_op(HeapAmo op) {
+  switch (op) {
+    case HeapAmo::fetch:
+    case HeapAmo::add: return proxy::kAmoAdd;
+    case HeapAmo::set:
+    case HeapAmo::swap: return proxy::kAmoSwap;
+    case HeapAmo::compare_swap: return proxy::kAmoCswap;
+    case HeapAmo::and_: return proxy::kAmoAnd;
+    case HeapAmo::or_: return proxy::kAmoOr;
+    case HeapAmo::xor_: return proxy::kAmoXor;
+  }
+  return proxy::kAmoAdd;
+}
+
 // Applies op to the T word at symmetric `addr` on `pe`; returns the old value.
+// Load/store reachable: heap_atomic on the mapping; else the proxy's atomics
+// (relaxed either way).
 template <class T>
 T amo(const char* call, const void* addr, int pe, HeapAmo op, T value = T{}, T cond = T{}) {
-  void* w = atomic_target<T>(rt(call), call, addr, pe, "dest");
+  Runtime& r = rt(call);
+  if (r.cfg.checks) check_pe(r, call, pe);
+  if (proxy_serves(r, pe)) {
+    if (r.cfg.checks) {
+      check_aligned(call, addr, sizeof(T), "dest");
+      check_symmetric(r, call, addr, sizeof(T), "dest");
+    }
+    return from_bits<T>(remote_amo(r, call, addr, sizeof(T), proxy_amo_op(op), to_bits(value), to_bits(cond),
+                                   op != HeapAmo::set, pe));
+  }
+  void* w = atomic_target<T>(r, call, addr, pe, "dest");
   return from_bits<T>(heap_atomic(call, w, sizeof(T), op, to_bits(value), to_bits(cond)));
 }
 

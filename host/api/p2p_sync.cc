@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "host/api/access.h"
+#include "host/api/remote.h"
 #include "host/wait.h"
 #include "host/api/sim_dispatch.h"
 #include "shoal/shoal.h"
@@ -295,6 +296,14 @@ void shoal_signal_op(uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
   SHOAL_SIM_DISPATCH(signal_op, sig_addr, signal, sig_op, pe);
   Runtime& r = rt("shoal_signal_op");
   check_sig_op("shoal_signal_op", sig_op);
+  if (r.cfg.checks) check_pe(r, "shoal_signal_op", pe);
+  if (proxy_serves(r, pe)) {
+    if (r.cfg.checks) {
+      check_symmetric(r, "shoal_signal_op", sig_addr, 8, "sig_addr");
+      check_aligned("shoal_signal_op", sig_addr, 8, "sig_addr");
+    }
+    return api::remote_signal(r, "shoal_signal_op", sig_addr, signal, sig_op, pe);
+  }
   heap_signal("shoal_signal_op",
               atomic_target<std::uint64_t>(r, "shoal_signal_op", sig_addr, pe, "sig_addr"), signal,
               sig_op);

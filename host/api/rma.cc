@@ -6,6 +6,7 @@
 // the _nbi forms are the blocking ones and quiet only needs a fence; the
 // remote transport (when present) makes _nbi truly non-blocking.
 #include "host/api/access.h"
+#include "host/api/remote.h"
 #include "host/api/sim_dispatch.h"
 #include "shoal/shoal.h"
 
@@ -20,6 +21,10 @@ void putmem(const char* call, void* dest, const void* src, std::uint64_t bytes, 
     if (r.cfg.checks) check_pe(r, call, pe);
     return;
   }
+  if (proxy_serves(r, pe)) {
+    if (r.cfg.checks) check_symmetric(r, call, dest, bytes, "dest");
+    return remote_put(r, call, dest, src, bytes, pe);
+  }
   copy_to_heap(call, target(r, call, dest, bytes, pe, "dest"), src, bytes);
 }
 
@@ -28,6 +33,10 @@ void getmem(const char* call, void* dest, const void* src, std::uint64_t bytes, 
   if (bytes == 0) {
     if (r.cfg.checks) check_pe(r, call, pe);
     return;
+  }
+  if (proxy_serves(r, pe)) {
+    if (r.cfg.checks) check_symmetric(r, call, src, bytes, "source");
+    return remote_get(r, call, dest, src, bytes, pe);
   }
   copy_from_heap(call, dest, target(r, call, src, bytes, pe, "source"), bytes);
 }
@@ -44,8 +53,16 @@ void iputmem(const char* call, void* dest, const void* src, std::ptrdiff_t dst, 
   if (nelems == 0) return;
   check_strides(call, dst, sst);
   std::uint64_t span = checked_bytes(call, (nelems - 1), static_cast<std::size_t>(dst) * elem) + elem;
-  char* d = target(r, call, dest, span, pe, "dest");
   const char* s = static_cast<const char*>(src);
+  if (r.cfg.checks) check_pe(r, call, pe);
+  if (proxy_serves(r, pe)) {
+    if (r.cfg.checks) check_symmetric(r, call, dest, span, "dest");
+    char* d = static_cast<char*>(dest);
+    for (std::size_t i = 0; i < nelems; ++i)
+      remote_put(r, call, d + i * dst * elem, s + i * sst * elem, elem, pe);
+    return;
+  }
+  char* d = target(r, call, dest, span, pe, "dest");
   for (std::size_t i = 0; i < nelems; ++i) copy_to_heap(call, d + i * dst * elem, s + i * sst * elem, elem);
 }
 
@@ -55,8 +72,16 @@ void igetmem(const char* call, void* dest, const void* src, std::ptrdiff_t dst, 
   if (nelems == 0) return;
   check_strides(call, dst, sst);
   std::uint64_t span = checked_bytes(call, (nelems - 1), static_cast<std::size_t>(sst) * elem) + elem;
-  const char* s = target(r, call, src, span, pe, "source");
   char* d = static_cast<char*>(dest);
+  if (r.cfg.checks) check_pe(r, call, pe);
+  if (proxy_serves(r, pe)) {
+    if (r.cfg.checks) check_symmetric(r, call, src, span, "source");
+    const char* s = static_cast<const char*>(src);
+    for (std::size_t i = 0; i < nelems; ++i)
+      remote_get(r, call, d + i * dst * elem, s + i * sst * elem, elem, pe);
+    return;
+  }
+  const char* s = target(r, call, src, span, pe, "source");
   for (std::size_t i = 0; i < nelems; ++i) copy_from_heap(call, d + i * dst * elem, s + i * sst * elem, elem);
 }
 
@@ -66,6 +91,15 @@ void putmem_signal(const char* call, void* dest, const void* src, std::uint64_t 
                    std::uint64_t* sig_addr, std::uint64_t signal, int sig_op, int pe) {
   Runtime& r = rt(call);
   check_sig_op(call, sig_op);
+  if (r.cfg.checks) check_pe(r, call, pe);
+  if (proxy_serves(r, pe)) {
+    if (r.cfg.checks) {
+      check_symmetric(r, call, sig_addr, 8, "sig_addr");
+      check_aligned(call, sig_addr, 8, "sig_addr");
+      if (bytes) check_symmetric(r, call, dest, bytes, "dest");
+    }
+    return remote_put_signal(r, call, dest, src, bytes, sig_addr, signal, sig_op, pe);
+  }
   std::uint64_t* sig = atomic_target<std::uint64_t>(r, call, sig_addr, pe, "sig_addr");
   if (bytes) copy_to_heap(call, target(r, call, dest, bytes, pe, "dest"), src, bytes);
   heap_signal(call, sig, signal, sig_op);

@@ -1,6 +1,7 @@
 // Ordering and synchronisation: fence, quiet, barriers.
 #include "host/api/access.h"
 #include "host/api/sim_dispatch.h"
+#include "host/proxy.h"
 #include "shoal/shoal.h"
 
 using namespace shoal;
@@ -8,23 +9,32 @@ using namespace shoal;
 extern "C" {
 
 // Host puts through load/store are complete when they return; fence and
-// quiet therefore only need to order this thread's memory operations.
+// quiet therefore only need to order this thread's memory operations, plus
+// the requests this PE gave the proxy (remote targets).
 void shoal_fence(void) {
   SHOAL_SIM_DISPATCH(fence);
-  rt("shoal_fence");
+  Runtime& r = rt("shoal_fence");
   std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (r.proxy) {
+    proxy::Request f{};
+    f.op = proxy::kOpFence;
+    f.pe = r.my_pe;
+    proxy_post(r, "shoal_fence", f);
+  }
 }
 
 void shoal_quiet(void) {
   SHOAL_SIM_DISPATCH(quiet);
-  rt("shoal_quiet");
+  Runtime& r = rt("shoal_quiet");
   std::atomic_thread_fence(std::memory_order_seq_cst);
+  proxy_quiet(r, "shoal_quiet");
 }
 
 void shoal_barrier_all(void) {
   SHOAL_SIM_DISPATCH(barrier_all);
   Runtime& r = rt("shoal_barrier_all");
   std::atomic_thread_fence(std::memory_order_seq_cst);
+  proxy_quiet(r, "shoal_barrier_all");
   team_sync(r, r.teams[SHOAL_TEAM_WORLD], "shoal_barrier_all");
 }
 
@@ -40,6 +50,7 @@ int shoal_barrier(shoal_team_t team) {
   Team& t = team_of(r, "shoal_barrier", team);
   if (t.my_index < 0) fatal("shoal_barrier: PE %d is not a member of team %d", r.my_pe, team);
   std::atomic_thread_fence(std::memory_order_seq_cst);
+  proxy_quiet(r, "shoal_barrier");
   team_sync(r, t, "shoal_barrier");
   return 0;
 }

@@ -13,6 +13,9 @@
 //   atomics: relaxed, atomic at system scope.
 //   barrier: quiet + synchronisation of the team's PEs; sync: synchronisation
 //     only. One thread (warp, block for the _warp/_block forms) per PE calls it.
+// Targets that are not load/store reachable go through the host proxy
+// (shoal/device/proxy.cuh) under the same contract; a _warp/_block form posts
+// one request for the whole transfer.
 #pragma once
 
 #include "device/arch/atomic.h"
@@ -22,6 +25,7 @@
 #include "device/arch/timer.h"
 #include "shoal/device/check.cuh"
 #include "shoal/device/copy.cuh"
+#include "shoal/device/proxy.cuh"
 #include "shoal/types.h"
 
 #include <string.h>
@@ -30,25 +34,49 @@ namespace shoal::device {
 
 // --- RMA ---------------------------------------------------------------------
 
-template <scope_t S>
+template <scope_t S, bool Nbi = false>
 SHOAL_ARCH_FN void putmem(const char* call, void* dest, const void* src, size_t bytes, int pe) {
+  if (bytes && remote(call, dest, bytes, pe, "dest")) {
+    if (Group<S>::rank() == 0) proxy_put(call, dest, src, bytes, pe, !Nbi);
+    Group<S>::sync();
+    return;
+  }
   if (bytes) copy<S>(route(call, dest, bytes, pe, "dest"), src, bytes);
   Group<S>::sync();
 }
 
 template <scope_t S>
 SHOAL_ARCH_FN void getmem(const char* call, void* dest, const void* src, size_t bytes, int pe) {
+  if (bytes && remote(call, src, bytes, pe, "source")) {
+    if (Group<S>::rank() == 0) proxy_get(call, dest, src, bytes, pe);
+    Group<S>::sync();
+    return;
+  }
   if (bytes) copy<S>(dest, route(call, src, bytes, pe, "source"), bytes);
   Group<S>::sync();
 }
 
 template <class T>
 SHOAL_ARCH_FN void p(const char* call, T* dest, T value, int pe) {
+  static_assert(sizeof(T) <= 8, "p carries at most 8 bytes");
+  if (remote(call, dest, sizeof(T), pe, "dest")) {
+    uint64_t v = 0;
+    memcpy(&v, static_cast<const void*>(&value), sizeof(T));
+    proxy_put_inline(call, dest, v, sizeof(T), pe);
+    return;
+  }
   *reinterpret_cast<T*>(route(call, dest, sizeof(T), pe, "dest")) = value;
 }
 
 template <class T>
 SHOAL_ARCH_FN T g(const char* call, const T* src, int pe) {
+  static_assert(sizeof(T) <= 8, "g carries at most 8 bytes");
+  if (remote(call, src, sizeof(T), pe, "source")) {
+    const uint64_t v = proxy_get_inline(call, src, sizeof(T), pe);
+    T out;
+    memcpy(static_cast<void*>(&out), &v, sizeof(T));
+    return out;
+  }
   return *reinterpret_cast<const T*>(route(call, src, sizeof(T), pe, "source"));
 }
 
@@ -61,8 +89,25 @@ SHOAL_ARCH_FN void iputmem(const char* call, void* dest, const void* src, ptrdif
     if (SHOAL_DEVICE_CHECKS && (dst <= 0 || sst <= 0))
       SHOAL_DEVICE_FAIL("%s: strides must be positive (dst %lld, sst %lld)", call,
                         static_cast<long long>(dst), static_cast<long long>(sst));
-    char* d = route(call, dest, (nelems - 1) * dst * elem + elem, pe, "dest");
     const char* s = static_cast<const char*>(src);
+    if (remote(call, dest, (nelems - 1) * dst * elem + elem, pe, "dest")) {
+      // Decomposed into one request per element: inline up to 8 bytes (the
+      // source is copied into the descriptor), else a put that completes
+      // before the next.
+      char* d = static_cast<char*>(dest);
+      for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size()) {
+        if (elem <= 8) {
+          uint64_t v = 0;
+          memcpy(&v, s + i * sst * elem, elem < 8 ? elem : 8);
+          proxy_put_inline(call, d + i * dst * elem, v, elem, pe);
+        } else {
+          proxy_put(call, d + i * dst * elem, s + i * sst * elem, elem, pe, true);
+        }
+      }
+      Group<S>::sync();
+      return;
+    }
+    char* d = route(call, dest, (nelems - 1) * dst * elem + elem, pe, "dest");
     for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size())
       for (size_t b = 0; b < elem; ++b) d[i * dst * elem + b] = s[i * sst * elem + b];
   }
@@ -76,8 +121,15 @@ SHOAL_ARCH_FN void igetmem(const char* call, void* dest, const void* src, ptrdif
     if (SHOAL_DEVICE_CHECKS && (dst <= 0 || sst <= 0))
       SHOAL_DEVICE_FAIL("%s: strides must be positive (dst %lld, sst %lld)", call,
                         static_cast<long long>(dst), static_cast<long long>(sst));
-    const char* s = route(call, src, (nelems - 1) * sst * elem + elem, pe, "source");
     char* d = static_cast<char*>(dest);
+    if (remote(call, src, (nelems - 1) * sst * elem + elem, pe, "source")) {
+      const char* s = static_cast<const char*>(src);
+      for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size())
+        proxy_get(call, d + i * dst * elem, s + i * sst * elem, elem, pe);
+      Group<S>::sync();
+      return;
+    }
+    const char* s = route(call, src, (nelems - 1) * sst * elem + elem, pe, "source");
     for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size())
       for (size_t b = 0; b < elem; ++b) d[i * dst * elem + b] = s[i * sst * elem + b];
   }
@@ -106,14 +158,24 @@ SHOAL_ARCH_FN void apply_signal(uint64_t* sig, uint64_t value, int sig_op) {
 SHOAL_ARCH_FN void signal_op(const char* call, uint64_t* sig_addr, uint64_t value, int sig_op, int pe) {
   check_sig_op(call, sig_op);
   check_aligned(call, sig_addr, 8, "sig_addr");
+  if (remote(call, sig_addr, 8, pe, "sig_addr")) {
+    proxy_signal(call, sig_addr, value, sig_op, pe);
+    return;
+  }
   apply_signal(reinterpret_cast<uint64_t*>(route(call, sig_addr, 8, pe, "sig_addr")), value, sig_op);
 }
 
-template <scope_t S>
+template <scope_t S, bool Nbi = false>
 SHOAL_ARCH_FN void putmem_signal(const char* call, void* dest, const void* src, size_t bytes,
                                  uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
   check_sig_op(call, sig_op);
   check_aligned(call, sig_addr, 8, "sig_addr");
+  if (remote(call, sig_addr, 8, pe, "sig_addr")) {
+    if (bytes) check_symmetric(call, dest, bytes, "dest");
+    if (Group<S>::rank() == 0) proxy_put_signal(call, dest, src, bytes, sig_addr, signal, sig_op, pe, !Nbi);
+    Group<S>::sync();
+    return;
+  }
   uint64_t* sig = reinterpret_cast<uint64_t*>(route(call, sig_addr, 8, pe, "sig_addr"));
   if (bytes) copy<S>(route(call, dest, bytes, pe, "dest"), src, bytes);
   Group<S>::sync();
@@ -145,9 +207,11 @@ SHOAL_ARCH_FN void check_cmp(const char* call, int cmp) {
 struct Deadline {
   uint64_t start = 0;
   unsigned polls = 0;
-  SHOAL_ARCH_FN bool expired() {
+  SHOAL_ARCH_FN bool expired(const char* call) {
+    if ((++polls & 1023u) != 0) return false;
+    proxy_check(call);  // a failed remote operation may be why nothing arrives
     const uint64_t limit = state().timeout_ns;
-    if (limit == 0 || (++polls & 1023u) != 0) return false;
+    if (limit == 0) return false;
     const uint64_t now = arch::globaltimer_ns();
     if (start == 0) start = now;
     return now - start > limit;
@@ -163,7 +227,7 @@ template <class T>
 SHOAL_ARCH_FN void wait_one(const char* call, T* ivar, int cmp, T value) {
   Deadline dl;
   while (!compare(load_acquire(ivar), cmp, value)) {
-    if (dl.expired())
+    if (dl.expired(call))
       fail_wait_timeout(call, ivar, cmp, static_cast<long long>(value),
                         static_cast<long long>(load_acquire(ivar)));
     arch::spin_pause();
@@ -227,7 +291,7 @@ SHOAL_ARCH_FN size_t wait_any(const char* call, const Vars<T>& v) {
   for (size_t start = 0;; ++start) {
     size_t i = v.find(start);
     if (i != SIZE_MAX) return i;
-    if (dl.expired()) fail_group_timeout(call, v.ivars, v.n, "any");
+    if (dl.expired(call)) fail_group_timeout(call, v.ivars, v.n, "any");
     arch::spin_pause();
   }
 }
@@ -240,7 +304,7 @@ SHOAL_ARCH_FN size_t wait_some(const char* call, const Vars<T>& v, size_t* indic
   for (;;) {
     size_t c = v.collect(indices);
     if (c) return c;
-    if (dl.expired()) fail_group_timeout(call, v.ivars, v.n, "some");
+    if (dl.expired(call)) fail_group_timeout(call, v.ivars, v.n, "some");
     arch::spin_pause();
   }
 }
@@ -291,45 +355,75 @@ SHOAL_ARCH_FN T from_bits(bits_t<T> b) {
   return v;
 }
 
+// The atomic word on a proxied PE: true when `pe` is reached through the proxy.
+template <class T>
+SHOAL_ARCH_FN bool amo_remote(const char* call, const void* addr, int pe) {
+  check_aligned(call, addr, sizeof(T), "dest");
+  return remote(call, addr, sizeof(T), pe, "dest");
+}
+template <class T>
+SHOAL_ARCH_FN T amo_proxy(const char* call, const void* addr, uint32_t amo, T v, T cmp, bool fetch,
+                          int pe) {
+  return from_bits<T>(static_cast<bits_t<T>>(
+      proxy_amo(call, addr, sizeof(T), amo, to_bits(v), to_bits(cmp), fetch, pe)));
+}
+
 template <class T>
 SHOAL_ARCH_FN T amo_fetch(const char* call, const T* src, int pe) {
+  if (amo_remote<T>(call, src, pe)) return amo_proxy<T>(call, src, proxy::kAmoAdd, T{}, T{}, true, pe);
   return from_bits<T>(arch::ld_relaxed_sys(amo_target<T>(call, src, pe)));
 }
 template <class T>
 SHOAL_ARCH_FN void amo_set(const char* call, T* dest, T v, int pe) {
+  if (amo_remote<T>(call, dest, pe)) {
+    amo_proxy<T>(call, dest, proxy::kAmoSwap, v, T{}, false, pe);
+    return;
+  }
   arch::st_relaxed_sys(amo_target<T>(call, dest, pe), to_bits(v));
 }
 template <class T>
 SHOAL_ARCH_FN T amo_swap(const char* call, T* dest, T v, int pe) {
+  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoSwap, v, T{}, true, pe);
   return from_bits<T>(arch::atomic_exchange<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
 }
 template <class T>
 SHOAL_ARCH_FN T amo_cswap(const char* call, T* dest, T cond, T v, int pe) {
+  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoCswap, v, cond, true, pe);
   return from_bits<T>(
       arch::atomic_cas<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(cond), to_bits(v)));
 }
 template <class T>
 SHOAL_ARCH_FN T amo_fadd(const char* call, T* dest, T v, int pe) {
+  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoAdd, v, T{}, true, pe);
   return static_cast<T>(arch::atomic_fetch_add<arch::scope::sys>(amo_target<T>(call, dest, pe),
                                                                   to_bits(v)));
 }
 template <class T>
 SHOAL_ARCH_FN T amo_fand(const char* call, T* dest, T v, int pe) {
+  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoAnd, v, T{}, true, pe);
   return static_cast<T>(arch::atomic_fetch_and<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
 }
 template <class T>
 SHOAL_ARCH_FN T amo_for(const char* call, T* dest, T v, int pe) {
+  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoOr, v, T{}, true, pe);
   return static_cast<T>(arch::atomic_fetch_or<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
 }
 template <class T>
 SHOAL_ARCH_FN T amo_fxor(const char* call, T* dest, T v, int pe) {
+  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoXor, v, T{}, true, pe);
   return static_cast<T>(arch::atomic_fetch_xor<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
 }
 
 // --- ordering and synchronisation --------------------------------------------
 
-SHOAL_ARCH_FN void fence() { arch::fence_acq_rel_sys(); }
-SHOAL_ARCH_FN void quiet() { arch::fence_sc_sys(); }
+SHOAL_ARCH_FN void fence() {
+  arch::fence_acq_rel_sys();
+  proxy_fence();
+}
+SHOAL_ARCH_FN void quiet() {
+  arch::fence_sc_sys();
+  proxy_quiet("shoal_quiet");
+}
 
 SHOAL_ARCH_FN const Team* team_ptr(const char* call, int team) {
   const State& s = state();
@@ -357,11 +451,15 @@ SHOAL_ARCH_FN void team_sync(const char* call, int team, bool with_quiet) {
     for (int dist = 1; dist < n; dist <<= 1, ++k) {
       const int to = t->members[(t->my_index + dist) % n];
       char* base = s.peer_base[to];
-      if (base == nullptr) fail_unreachable(call, to);
-      arch::st_release_sys(reinterpret_cast<uint64_t*>(base + t->sync_offset) + k, epoch);
+      if (base != nullptr) {
+        arch::st_release_sys(reinterpret_cast<uint64_t*>(base + t->sync_offset) + k, epoch);
+      } else {
+        if (s.proxy == nullptr) fail_unreachable(call, to);
+        proxy_signal(call, flags + k, epoch, SHOAL_SIGNAL_SET, to);
+      }
       Deadline dl;
       while (load_acquire(&flags[k]) < epoch) {
-        if (dl.expired())
+        if (dl.expired(call))
           fail_barrier_timeout(call, k, t->members[(t->my_index - dist % n + n) % n],
                                load_acquire(&flags[k]), epoch);
         arch::spin_pause();

@@ -44,7 +44,7 @@ using ts = scope_t;
   }                                                                                                \
   SHOAL_DEV_DO(void) shoal_##NAME##_put_nbi##SFX(TYPE* dest, const TYPE* src, size_t nelems,      \
                                                  int pe) {                                         \
-    shoal::device::putmem<SC>("shoal_" #NAME "_put_nbi" #SFX, dest, src, nelems * sizeof(TYPE), pe); \
+    shoal::device::putmem<SC, true>("shoal_" #NAME "_put_nbi" #SFX, dest, src, nelems * sizeof(TYPE), pe); \
   }                                                                                                \
   SHOAL_DEV_DO(void) shoal_##NAME##_get_nbi##SFX(TYPE* dest, const TYPE* src, size_t nelems,      \
                                                  int pe) {                                         \
@@ -69,7 +69,7 @@ using ts = scope_t;
   SHOAL_DEV_DO(void) shoal_##NAME##_put_signal_nbi##SFX(TYPE* dest, const TYPE* src,              \
                                                         size_t nelems, uint64_t* sig_addr,         \
                                                         uint64_t signal, int sig_op, int pe) {     \
-    shoal::device::putmem_signal<SC>("shoal_" #NAME "_put_signal_nbi" #SFX, dest, src,            \
+    shoal::device::putmem_signal<SC, true>("shoal_" #NAME "_put_signal_nbi" #SFX, dest, src,            \
                                      nelems * sizeof(TYPE), sig_addr, signal, sig_op, pe);         \
   }
 #define SHOAL_DEV_RMA_GROUPS_(NAME, TYPE)                                 \
@@ -86,7 +86,7 @@ SHOAL_FOR_RMA_TYPES(SHOAL_DEV_RMA_GROUPS_)
     shoal::device::getmem<SC>(#GET #SFX, dest, src, n * (ELEM), pe);                               \
   }                                                                                                \
   SHOAL_DEV_DO(void) PUTNBI##SFX(void* dest, const void* src, size_t n, int pe) {                  \
-    shoal::device::putmem<SC>(#PUTNBI #SFX, dest, src, n * (ELEM), pe);                            \
+    shoal::device::putmem<SC, true>(#PUTNBI #SFX, dest, src, n * (ELEM), pe);                            \
   }                                                                                                \
   SHOAL_DEV_DO(void) GETNBI##SFX(void* dest, const void* src, size_t n, int pe) {                  \
     shoal::device::getmem<SC>(#GETNBI #SFX, dest, src, n * (ELEM), pe);                            \
@@ -98,7 +98,7 @@ SHOAL_FOR_RMA_TYPES(SHOAL_DEV_RMA_GROUPS_)
   }                                                                                                \
   SHOAL_DEV_DO(void) PUTSIGNBI##SFX(void* dest, const void* src, size_t n, uint64_t* sig_addr,     \
                                     uint64_t signal, int sig_op, int pe) {                         \
-    shoal::device::putmem_signal<SC>(#PUTSIGNBI #SFX, dest, src, n * (ELEM), sig_addr, signal,     \
+    shoal::device::putmem_signal<SC, true>(#PUTSIGNBI #SFX, dest, src, n * (ELEM), sig_addr, signal,     \
                                      sig_op, pe);                                                  \
   }
 #define SHOAL_DEV_SIZED_(BITS, BYTES)                                                              \
@@ -183,7 +183,7 @@ SHOAL_DEV_DO(int) shoal_sync_block(shoal_team_t team) {
   }                                                                                                \
   SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(NAME##_put_nbi)(TYPE* dest, const TYPE* src, size_t n,     \
                                                        int pe) {                                   \
-    shoal::device::putmem<shoal::device::ts::thread>("shoal_" #NAME "_put_nbi", dest, src,         \
+    shoal::device::putmem<shoal::device::ts::thread, true>("shoal_" #NAME "_put_nbi", dest, src,         \
                                                      n * sizeof(TYPE), pe);                        \
   }                                                                                                \
   SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(NAME##_get_nbi)(TYPE* dest, const TYPE* src, size_t n,     \
@@ -211,7 +211,7 @@ SHOAL_DEV_DO(int) shoal_sync_block(shoal_team_t team) {
                                                               size_t n, uint64_t* sig_addr,        \
                                                               uint64_t signal, int sig_op,         \
                                                               int pe) {                            \
-    shoal::device::putmem_signal<shoal::device::ts::thread>("shoal_" #NAME "_put_signal_nbi",     \
+    shoal::device::putmem_signal<shoal::device::ts::thread, true>("shoal_" #NAME "_put_signal_nbi",     \
                                                             dest, src, n * sizeof(TYPE), sig_addr, \
                                                             signal, sig_op, pe);                   \
   }
@@ -225,7 +225,7 @@ SHOAL_FOR_RMA_TYPES(SHOAL_DEV_RMA_HD_)
     shoal::device::getmem<shoal::device::ts::thread>("shoal_" #GET, dest, src, n * (ELEM), pe);    \
   }                                                                                                \
   SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(PUTNBI)(void* dest, const void* src, size_t n, int pe) {    \
-    shoal::device::putmem<shoal::device::ts::thread>("shoal_" #PUTNBI, dest, src, n * (ELEM), pe); \
+    shoal::device::putmem<shoal::device::ts::thread, true>("shoal_" #PUTNBI, dest, src, n * (ELEM), pe); \
   }                                                                                                \
   SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(GETNBI)(void* dest, const void* src, size_t n, int pe) {    \
     shoal::device::getmem<shoal::device::ts::thread>("shoal_" #GETNBI, dest, src, n * (ELEM), pe); \
@@ -240,7 +240,7 @@ SHOAL_FOR_RMA_TYPES(SHOAL_DEV_RMA_HD_)
   SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(PUTSIGNBI)(void* dest, const void* src, size_t n,           \
                                                   uint64_t* sig_addr, uint64_t signal,             \
                                                   int sig_op, int pe) {                            \
-    shoal::device::putmem_signal<shoal::device::ts::thread>("shoal_" #PUTSIGNBI, dest, src,       \
+    shoal::device::putmem_signal<shoal::device::ts::thread, true>("shoal_" #PUTSIGNBI, dest, src,       \
                                                             n * (ELEM), sig_addr, signal, sig_op,  \
                                                             pe);                                   \
   }                                                                                                \
@@ -264,7 +264,7 @@ SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(getmem)(void* dest, const void* src, size_t
   shoal::device::getmem<shoal::device::ts::thread>("shoal_getmem", dest, src, n, pe);
 }
 SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(putmem_nbi)(void* dest, const void* src, size_t n, int pe) {
-  shoal::device::putmem<shoal::device::ts::thread>("shoal_putmem_nbi", dest, src, n, pe);
+  shoal::device::putmem<shoal::device::ts::thread, true>("shoal_putmem_nbi", dest, src, n, pe);
 }
 SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(getmem_nbi)(void* dest, const void* src, size_t n, int pe) {
   shoal::device::getmem<shoal::device::ts::thread>("shoal_getmem_nbi", dest, src, n, pe);
@@ -278,7 +278,7 @@ SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(putmem_signal)(void* dest, const void* src,
 SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(putmem_signal_nbi)(void* dest, const void* src, size_t n,
                                                        uint64_t* sig_addr, uint64_t signal,
                                                        int sig_op, int pe) {
-  shoal::device::putmem_signal<shoal::device::ts::thread>("shoal_putmem_signal_nbi", dest, src, n,
+  shoal::device::putmem_signal<shoal::device::ts::thread, true>("shoal_putmem_signal_nbi", dest, src, n,
                                                           sig_addr, signal, sig_op, pe);
 }
 

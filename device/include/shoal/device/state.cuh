@@ -17,6 +17,10 @@
 
 #include "device/arch/platform.h"
 
+namespace shoal::proxy {
+struct Ring;  // shoal/device/proxy_ring.h
+}  // namespace shoal::proxy
+
 namespace shoal::device {
 
 constexpr int kMaxDeviceTeams = 4;   // the predefined teams (splits come with collectives)
@@ -38,6 +42,7 @@ struct State {
   Team teams[kMaxDeviceTeams];
   int n_teams;
   uint64_t timeout_ns;       // waits trap after this long (0 = never)
+  proxy::Ring* proxy;        // request ring of the host proxy; null = no remote transport
   uint32_t initialised;      // 1 once uploaded
 };
 

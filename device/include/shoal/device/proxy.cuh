@@ -1,0 +1,239 @@
+// The device side of the host proxy (docs/transport-proxy.md): a thread posts
+// a descriptor into its PE's request ring (shoal/device/proxy_ring.h) for a
+// target that is not load/store reachable, and for operations that return
+// something waits for the proxy to complete it.
+//
+// Ordering contract for proxied targets (same as P2P, see api.cuh):
+//   post(): requests are issued by the proxy in ticket order; the network may
+//     deliver them in any order until a fence (kOpFence: ordered per target
+//     PE) or quiet (kOpQuiet: everything posted earlier completed remotely).
+//   put_signal: the proxy issues the data, a network fence, then the signal,
+//     so the signal is never visible before the data.
+//   Posting is release: what this thread wrote before (a put's source) is
+//     visible to the proxy.
+#pragma once
+
+#include "device/arch/atomic.h"
+#include "device/arch/fence.h"
+#include "device/arch/memory.h"
+#include "device/arch/spin.h"
+#include "device/arch/timer.h"
+#include "shoal/device/check.cuh"
+#include "shoal/device/proxy_ring.h"
+
+#if defined(SHOAL_PLATFORM_SIM)
+#include <sched.h>
+#include <unistd.h>
+#endif
+
+namespace shoal::device {
+
+[[noreturn]] SHOAL_DEVICE_COLD void fail_proxy(const char* call, const proxy::Ring* ring) {
+  SHOAL_DEVICE_FAIL("%s: the remote transport reported an error: %s", call, ring->error_text);
+  __builtin_unreachable();
+}
+
+[[noreturn]] SHOAL_DEVICE_COLD void fail_proxy_timeout(const char* call, const char* what, int pe,
+                                                       unsigned long long ticket) {
+  SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) for the host proxy to %s (target PE %d, "
+                    "request %llu); is the proxy thread alive?",
+                    call, state().timeout_ns / 1e9, what, pe, ticket);
+  __builtin_unreachable();
+}
+
+// The remote path serves `pe` (no P2P mapping, remote transport active).
+SHOAL_ARCH_FN bool proxied(int pe) {
+  const State& s = state();
+  return s.proxy != nullptr && s.peer_base[pe] == nullptr;
+}
+
+// Checks pe and [addr, +bytes) like route(), then says whether the proxy serves pe.
+SHOAL_ARCH_FN bool remote(const char* call, const void* addr, size_t bytes, int pe, const char* what) {
+  check_pe(call, pe);
+  check_symmetric(call, addr, bytes, what);
+  return proxied(pe);
+}
+
+// Reports a transport error recorded by the proxy (every wait calls it).
+SHOAL_ARCH_FN void proxy_check(const char* call) {
+  const proxy::Ring* ring = state().proxy;
+  if (ring != nullptr && arch::ld_relaxed_sys(&ring->error) != 0u) fail_proxy(call, ring);
+}
+
+// Spinning on the proxy: the sim's spin hook on kernel fibers; host threads
+// of the PE (host API, finalize) give the CPU away instead.
+SHOAL_ARCH_FN void proxy_pause() {
+#if defined(SHOAL_PLATFORM_SIM)
+  if (::shoal::sim::t_block == nullptr) {
+    sched_yield();
+    return;
+  }
+#endif
+  arch::spin_pause();
+}
+
+// Bounded wait for the proxy; checks the transport error as it spins.
+struct ProxyWait {
+  uint64_t start = 0;
+  unsigned polls = 0;
+  SHOAL_ARCH_FN void step(const char* call, const char* what, int pe, uint64_t ticket) {
+    if ((++polls & 255u) == 0) {
+      proxy_check(call);
+      const uint64_t limit = state().timeout_ns;
+      const uint64_t now = arch::globaltimer_ns();
+      if (start == 0) start = now;
+      if (limit != 0 && now - start > limit)
+        fail_proxy_timeout(call, what, pe, static_cast<unsigned long long>(ticket));
+    }
+    proxy_pause();
+  }
+};
+
+// Reserves a slot, fills it through `fill(req)`, publishes it. Returns the ticket.
+template <class Fill>
+SHOAL_ARCH_FN uint64_t proxy_post(const char* call, int pe, Fill&& fill) {
+  proxy::Ring* ring = state().proxy;
+  const uint64_t ticket =
+      arch::atomic_fetch_add<arch::scope::sys>(reinterpret_cast<unsigned long long*>(&ring->head), 1ull);
+  proxy::Request* req = &ring->slots[ticket & ring->mask];
+  // Back-pressure: the slot is free once its previous round completed.
+  ProxyWait w;
+  while (arch::ld_acquire_sys(&req->seq) != ticket) w.step(call, "free a ring slot", pe, ticket);
+  req->pe = pe;
+  req->local = 0;
+  req->size = 0;
+  req->value = 0;
+  req->value2 = 0;
+  req->sub = 0;
+  req->flags = 0;
+  fill(*req);
+  arch::st_release_sys(&req->seq, ticket + 1);
+#if defined(SHOAL_PLATFORM_SIM)
+  // The doorbell (proxy_ring.h): CPU producers wake a napping proxy.
+  arch::fence_sc_sys();
+  if (arch::ld_relaxed_sys(&ring->sleeping) != 0u) {
+    const uint64_t one = 1;
+    if (::write(ring->doorbell_fd, &one, sizeof one) < 0) { /* the nap ends by itself */ }
+  }
+#endif
+  return ticket;
+}
+
+// Waits for a kWait request, returns its result and frees the slot.
+SHOAL_ARCH_FN uint64_t proxy_wait(const char* call, const char* what, int pe, uint64_t ticket) {
+  proxy::Ring* ring = state().proxy;
+  proxy::Completion* c = &ring->completions[ticket & ring->mask];
+  ProxyWait w;
+  while (arch::ld_acquire_sys(&c->done) != ticket + 1) w.step(call, what, pe, ticket);
+  const uint64_t result = arch::ld_relaxed_sys(&c->result);
+  proxy_check(call);
+  arch::st_release_sys(&ring->slots[ticket & ring->mask].seq, ticket + ring->capacity);
+  return result;
+}
+
+SHOAL_ARCH_FN uint64_t offset_of(const void* addr) {
+  return static_cast<uint64_t>(static_cast<const char*>(addr) - state().heap_base);
+}
+
+// put (wait: return when the source may be reused) / put_nbi.
+SHOAL_ARCH_FN void proxy_put(const char* call, void* dest, const void* src, size_t bytes, int pe,
+                             bool wait) {
+  const uint64_t t = proxy_post(call, pe, [&](proxy::Request& r) {
+    r.op = proxy::kOpPut;
+    r.remote_offset = offset_of(dest);
+    r.local = reinterpret_cast<uint64_t>(src);
+    r.size = bytes;
+    r.flags = wait ? proxy::kWait : 0u;
+  });
+  if (wait) proxy_wait(call, "complete a put", pe, t);
+}
+
+// A put of up to 8 bytes carried in the descriptor (p, barrier flags).
+SHOAL_ARCH_FN void proxy_put_inline(const char* call, void* dest, uint64_t value, size_t bytes, int pe) {
+  proxy_post(call, pe, [&](proxy::Request& r) {
+    r.op = proxy::kOpPut;
+    r.remote_offset = offset_of(dest);
+    r.size = bytes;
+    r.value = value;
+  });
+}
+
+SHOAL_ARCH_FN void proxy_get(const char* call, void* dest, const void* src, size_t bytes, int pe) {
+  const uint64_t t = proxy_post(call, pe, [&](proxy::Request& r) {
+    r.op = proxy::kOpGet;
+    r.remote_offset = offset_of(src);
+    r.local = reinterpret_cast<uint64_t>(dest);
+    r.size = bytes;
+    r.flags = proxy::kWait;
+  });
+  proxy_wait(call, "complete a get", pe, t);
+}
+
+// g: the value comes back through the completion's result.
+SHOAL_ARCH_FN uint64_t proxy_get_inline(const char* call, const void* src, size_t bytes, int pe) {
+  const uint64_t t = proxy_post(call, pe, [&](proxy::Request& r) {
+    r.op = proxy::kOpGet;
+    r.remote_offset = offset_of(src);
+    r.size = bytes;
+    r.flags = proxy::kWait;
+  });
+  return proxy_wait(call, "complete a get", pe, t);
+}
+
+// Atomic on a 4- or 8-byte word; returns the old value when fetching.
+SHOAL_ARCH_FN uint64_t proxy_amo(const char* call, const void* dest, size_t bytes, uint32_t amo,
+                                 uint64_t value, uint64_t compare, bool fetch, int pe) {
+  const uint64_t t = proxy_post(call, pe, [&](proxy::Request& r) {
+    r.op = proxy::kOpAmo;
+    r.remote_offset = offset_of(dest);
+    r.size = bytes;
+    r.sub = amo;
+    r.value = value;
+    r.value2 = compare;
+    r.flags = fetch ? (proxy::kWait | proxy::kFetch) : 0u;
+  });
+  return fetch ? proxy_wait(call, "complete an atomic", pe, t) : 0;
+}
+
+SHOAL_ARCH_FN void proxy_signal(const char* call, uint64_t* sig, uint64_t value, int sig_op, int pe) {
+  proxy_post(call, pe, [&](proxy::Request& r) {
+    r.op = proxy::kOpSignal;
+    r.remote_offset = offset_of(sig);
+    r.size = 8;
+    r.value = value;
+    r.sub = static_cast<uint32_t>(sig_op);
+  });
+}
+
+SHOAL_ARCH_FN void proxy_put_signal(const char* call, void* dest, const void* src, size_t bytes,
+                                    uint64_t* sig, uint64_t value, int sig_op, int pe, bool wait) {
+  const uint64_t t = proxy_post(call, pe, [&](proxy::Request& r) {
+    r.op = proxy::kOpPutSignal;
+    r.remote_offset = offset_of(dest);
+    r.local = reinterpret_cast<uint64_t>(src);
+    r.size = bytes;
+    r.value = value;
+    r.value2 = offset_of(sig);
+    r.sub = static_cast<uint32_t>(sig_op);
+    r.flags = wait ? proxy::kWait : 0u;
+  });
+  if (wait) proxy_wait(call, "complete a put_signal", pe, t);
+}
+
+// fence for proxied targets (per-PE ordering of later requests after earlier ones).
+SHOAL_ARCH_FN void proxy_fence() {
+  if (state().proxy == nullptr) return;
+  proxy_post("shoal_fence", state().my_pe, [&](proxy::Request& r) { r.op = proxy::kOpFence; });
+}
+
+// quiet for proxied targets: returns once everything posted before completed.
+SHOAL_ARCH_FN void proxy_quiet(const char* call) {
+  if (state().proxy == nullptr) return;
+  const uint64_t t = proxy_post(call, state().my_pe, [&](proxy::Request& r) {
+    r.op = proxy::kOpQuiet;
+    r.flags = proxy::kWait;
+  });
+  proxy_wait(call, "flush earlier operations (quiet)", state().my_pe, t);
+}
+
+}  // namespace shoal::device

@@ -1,0 +1,108 @@
+// The request ring between a PE's device code (producers: any GPU thread, and
+// host threads of the same PE) and its host proxy thread (the one consumer).
+// Plain layout shared by the device API (shoal/device/proxy.cuh), the host
+// runtime (host/proxy.cc) and the transport plugin (transport/proxy/), so it
+// includes nothing CUDA-specific.
+//
+// Protocol (a bounded multi-producer queue with one sequence word per slot):
+//   reserve: ticket = atomic fetch_add(head, 1); slot = slots[ticket & mask].
+//   wait until slot.seq == ticket (the slot is free for this round; when the
+//     ring is full this is the back-pressure: spin, never overwrite).
+//   fill the descriptor, then store seq = ticket + 1 with release: published.
+//   The proxy reads slots in ticket order; it reads slot t once seq == t + 1
+//     (acquire).
+//   Completion: for requests without kWait the proxy frees the slot itself
+//     (seq = ticket + capacity) once the network operation completed
+//     locally. For kWait requests it stores done = ticket + 1 (release) after
+//     `result` is written; the waiting thread reads `result` and then frees
+//     the slot.
+//   Doorbell: an idle proxy sets `sleeping`, looks at the ring once more and
+//     naps on its network event fd and `doorbell_fd`. Producers running on
+//     the CPU (host API; device code on sim) write the eventfd after
+//     publishing when they see `sleeping`; GPU producers cannot, so an idle
+//     proxy notices their requests within its nap (50 us).
+//   Errors: the first failed operation fills `error` (device-visible); every
+//     device wait on the proxy, and every wait_until/barrier, reports it.
+#pragma once
+
+#include <stdint.h>
+
+namespace shoal::proxy {
+
+enum Op : uint32_t {
+  kOpPut = 1,         // local -> remote_offset on pe, size bytes (local == 0: inline `value`)
+  kOpGet = 2,         // remote_offset on pe -> local, size bytes
+  kOpAmo = 3,         // atomic `amo` on the 4/8-byte word at remote_offset; fetch -> result
+  kOpPutSignal = 4,   // put, then (ordered after the data) signal at value2 with sig_op/value
+  kOpSignal = 5,      // signal_op: sig_op SET/ADD `value` at remote_offset
+  kOpFence = 6,       // later operations to a PE are delivered after earlier ones
+  kOpQuiet = 7,       // done once every earlier operation completed remotely
+};
+
+enum Amo : uint32_t {
+  kAmoAdd = 0,    // fetching or not (kFetch)
+  kAmoAnd = 1,
+  kAmoOr = 2,
+  kAmoXor = 3,
+  kAmoSwap = 4,   // set = swap without using the result
+  kAmoCswap = 5,  // compare value2, swap in value
+};
+
+enum Flags : uint32_t {
+  kWait = 1,   // a thread waits for `done` (gets, fetches, blocking puts, quiet)
+  kFetch = 2,  // atomics: return the old value in `result`
+};
+
+// One descriptor: 64 bytes.
+struct Request {
+  uint64_t seq;            // the protocol word above
+  uint32_t op;             // Op
+  int32_t pe;              // target PE
+  uint64_t remote_offset;  // heap offset on pe
+  uint64_t local;          // local address (source of puts, destination of gets); 0 = inline
+  uint64_t size;           // bytes (atomics: 4 or 8)
+  uint64_t value;          // inline data, atomic operand or signal value
+  uint64_t value2;         // compare value (cswap) or signal heap offset (put_signal)
+  uint32_t sub;            // Amo for kOpAmo; SHOAL_SIGNAL_SET/ADD for signals
+  uint32_t flags;          // Flags
+};
+static_assert(sizeof(Request) == 64, "descriptor is 64 bytes");
+
+// Written by the proxy where a waiting thread reads it (one per slot).
+struct Completion {
+  uint64_t done;    // ticket + 1 once complete
+  uint64_t result;  // fetched value
+};
+
+constexpr int kErrorText = 192;
+
+struct Ring {
+  uint64_t head;              // next ticket (producers, atomic)
+  uint64_t pad0[7];
+  uint32_t capacity;          // power of two
+  uint32_t mask;
+  Request* slots;             // [capacity], device-visible
+  Completion* completions;    // [capacity], device-visible
+  uint32_t sleeping;          // 1 while the proxy naps (nothing to do)
+  int32_t doorbell_fd;        // eventfd that wakes it; host-side posters ring it when sleeping
+  uint64_t pad1[4];
+  uint32_t error;             // 0, or 1 once an operation failed
+  int32_t error_pe;           // target PE of the failed operation
+  char error_text[kErrorText];  // "<op> to PE <n> failed: <UCX status>"
+};
+
+// The op's name for messages.
+inline const char* op_name(uint32_t op) {
+  switch (op) {
+    case kOpPut: return "put";
+    case kOpGet: return "get";
+    case kOpAmo: return "atomic";
+    case kOpPutSignal: return "put_signal";
+    case kOpSignal: return "signal_op";
+    case kOpFence: return "fence";
+    case kOpQuiet: return "quiet";
+  }
+  return "?";
+}
+
+}  // namespace shoal::proxy

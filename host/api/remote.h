@@ -1,0 +1,88 @@
+// Host-initiated operations on PEs the proxy serves (host/proxy.h): the
+// host API's remote path, with the same ordering as the load/store one
+// (blocking calls return when the source may be reused; fetches and gets
+// when the value is here).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "host/proxy.h"
+#include "host/runtime.h"
+
+namespace shoal::api {
+
+inline std::uint64_t heap_offset(Runtime& r, const void* addr) {
+  return static_cast<std::uint64_t>(static_cast<const char*>(addr) - r.heap.base());
+}
+
+inline void remote_put(Runtime& r, const char* call, void* dest, const void* src,
+                       std::uint64_t bytes, int pe) {
+  proxy::Request q{};
+  q.op = proxy::kOpPut;
+  q.pe = pe;
+  q.remote_offset = heap_offset(r, dest);
+  q.local = reinterpret_cast<std::uint64_t>(src);
+  q.size = bytes;
+  q.flags = proxy::kWait;
+  proxy_wait(r, call, proxy_post(r, call, q));
+}
+
+inline void remote_get(Runtime& r, const char* call, void* dest, const void* src,
+                       std::uint64_t bytes, int pe) {
+  proxy::Request q{};
+  q.op = proxy::kOpGet;
+  q.pe = pe;
+  q.remote_offset = heap_offset(r, src);
+  q.local = reinterpret_cast<std::uint64_t>(dest);
+  q.size = bytes;
+  q.flags = proxy::kWait;
+  proxy_wait(r, call, proxy_post(r, call, q));
+}
+
+inline void remote_put_signal(Runtime& r, const char* call, void* dest, const void* src,
+                              std::uint64_t bytes, std::uint64_t* sig, std::uint64_t value,
+                              int sig_op, int pe) {
+  proxy::Request q{};
+  q.op = proxy::kOpPutSignal;
+  q.pe = pe;
+  q.remote_offset = heap_offset(r, dest);
+  q.local = reinterpret_cast<std::uint64_t>(src);
+  q.size = bytes;
+  q.value = value;
+  q.value2 = heap_offset(r, sig);
+  q.sub = static_cast<std::uint32_t>(sig_op);
+  q.flags = proxy::kWait;
+  proxy_wait(r, call, proxy_post(r, call, q));
+}
+
+inline void remote_signal(Runtime& r, const char* call, std::uint64_t* sig, std::uint64_t value,
+                          int sig_op, int pe) {
+  proxy::Request q{};
+  q.op = proxy::kOpSignal;
+  q.pe = pe;
+  q.remote_offset = heap_offset(r, sig);
+  q.size = 8;
+  q.value = value;
+  q.sub = static_cast<std::uint32_t>(sig_op);
+  proxy_post(r, call, q);
+}
+
+// An atomic on a 4- or 8-byte word; returns the old value (as bits) when fetching.
+inline std::uint64_t remote_amo(Runtime& r, const char* call, const void* dest, std::size_t bytes,
+                                std::uint32_t amo, std::uint64_t value, std::uint64_t compare,
+                                bool fetch, int pe) {
+  proxy::Request q{};
+  q.op = proxy::kOpAmo;
+  q.pe = pe;
+  q.remote_offset = heap_offset(r, dest);
+  q.size = bytes;
+  q.sub = amo;
+  q.value = value;
+  q.value2 = compare;
+  q.flags = fetch ? (proxy::kWait | proxy::kFetch) : 0u;
+  const std::uint64_t t = proxy_post(r, call, q);
+  return fetch ? proxy_wait(r, call, t) : 0;
+}
+
+}  // namespace shoal::api

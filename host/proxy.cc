@@ -1,0 +1,246 @@
+#include "host/proxy.h"
+
+#include <dlfcn.h>
+#include <sched.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <cuda_runtime_api.h>
+
+#include "base/log.h"
+#include "bootstrap/plugin_path.h"
+#include "host/runtime.h"
+#include "transport/proxy/plugin_abi.h"
+
+namespace shoal {
+
+struct ProxyTransport {
+  proxy::Ring* ring = nullptr;  // host address (== device address: mapped pinned memory, UVA)
+  void* memory = nullptr;       // one allocation: ring, slots, completions
+  std::vector<unsigned char> proxied;
+  const shoal_transport_plugin_v1_t* plugin = nullptr;
+  void* ctx = nullptr;
+};
+
+namespace {
+
+void plugin_log(int level, const char* msg) {
+  if (level < 1 || level > 5) level = 1;
+  SHOAL_LOG(static_cast<LogLevel>(level), "%s", msg);
+}
+
+int boot_allgather(void* boot, const void* send, void* recv, size_t bytes) {
+  return static_cast<bootstrap::Bootstrap*>(boot)->allgather(send, recv, bytes) == Status::ok ? 0 : 1;
+}
+
+// Ring memory the GPU reaches: mapped pinned host memory on cuda; the PE's
+// own memory on sim (kernels run in this process).
+Status ring_alloc(std::size_t bytes, void** out_p) {
+#if defined(SHOAL_PLATFORM_CUDA)
+  if (cudaHostAlloc(out_p, bytes, cudaHostAllocMapped) != cudaSuccess) {
+    SHOAL_ERROR("cudaHostAlloc of %zu bytes for the proxy ring failed: %s", bytes,
+                cudaGetErrorString(cudaGetLastError()));
+    return Status::no_memory;
+  }
+#else
+  *out_p = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
+  if (!*out_p) return Status::no_memory;
+#endif
+  std::memset(*out_p, 0, bytes);
+  return Status::ok;
+}
+
+void ring_free(void* p) {
+#if defined(SHOAL_PLATFORM_CUDA)
+  cudaFreeHost(p);
+#else
+  std::free(p);
+#endif
+}
+
+Status load_plugin(const std::string& name, const shoal_transport_plugin_v1_t** out_p) {
+  const std::string file = "libshoal_transport_" + name + ".so";
+  std::string found, tried;
+  for (const std::string& d : bootstrap::plugin_search_dirs()) {
+    std::string path = d + "/" + file;
+    struct stat st;
+    if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+      found = path;
+      break;
+    }
+    if (!tried.empty()) tried += ":";
+    tried += d;
+  }
+  if (found.empty()) {
+    SHOAL_ERROR("remote transport '%s' needs %s (not found in %s) - install libucx-dev and "
+                "rebuild shoal, or set SHOAL_REMOTE_TRANSPORT=none; SHOAL_PLUGIN_PATH adds "
+                "folders to search", name.c_str(), file.c_str(), tried.c_str());
+    return Status::not_found;
+  }
+  void* h = ::dlopen(found.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    SHOAL_ERROR("remote transport '%s': cannot load %s: %s - install the UCX libraries "
+                "(libucx0) it needs, or rebuild shoal", name.c_str(), found.c_str(), dlerror());
+    return Status::not_found;
+  }
+  auto entry = reinterpret_cast<shoal_transport_plugin_v1_fn>(::dlsym(h, "shoal_transport_plugin_v1"));
+  const shoal_transport_plugin_v1_t* t = entry ? entry() : nullptr;
+  if (!t || t->abi_version != SHOAL_TRANSPORT_ABI_VERSION) {
+    SHOAL_ERROR("remote transport '%s': %s is not a shoal transport plugin of ABI version %d; "
+                "rebuild it together with shoal", name.c_str(), found.c_str(),
+                SHOAL_TRANSPORT_ABI_VERSION);
+    return Status::not_found;
+  }
+  SHOAL_DEBUG("remote transport %s: loaded %s", name.c_str(), found.c_str());
+  *out_p = t;
+  return Status::ok;
+}
+
+}  // namespace
+
+Status proxy_start(Runtime& r) {
+  r.proxy = nullptr;
+  // Does any PE of the job miss a load/store path to another? Every PE
+  // decides the same way (the heap's mapping matrix is agreed).
+  bool needed = false;
+  for (int a = 0; a < r.n_pes && !needed; ++a)
+    for (int b = 0; b < r.n_pes && !needed; ++b)
+      if (!r.heap.mapped_between(a, b)) needed = true;
+  if (!needed || r.cfg.remote_transport == "none") return Status::ok;
+
+  auto p = std::make_unique<ProxyTransport>();
+  SHOAL_CHECK(load_plugin(r.cfg.remote_transport, &p->plugin));
+  const std::uint32_t cap = r.cfg.proxy_ring_size;
+  const std::size_t bytes = sizeof(proxy::Ring) + cap * sizeof(proxy::Request) +
+                            cap * sizeof(proxy::Completion);
+  SHOAL_CHECK(ring_alloc(bytes, &p->memory));
+  auto* ring = static_cast<proxy::Ring*>(p->memory);
+  ring->capacity = cap;
+  ring->mask = cap - 1;
+  ring->slots = reinterpret_cast<proxy::Request*>(ring + 1);
+  ring->completions = reinterpret_cast<proxy::Completion*>(ring->slots + cap);
+  for (std::uint32_t i = 0; i < cap; ++i) ring->slots[i].seq = i;
+  p->ring = ring;
+  p->proxied.assign(r.n_pes, 0);
+  for (int pe = 0; pe < r.n_pes; ++pe) p->proxied[pe] = r.heap.peer_base(pe) == nullptr;
+
+  shoal_transport_args_v1_t a{};
+  a.my_pe = r.my_pe;
+  a.n_pes = r.n_pes;
+  a.heap_base = r.heap.base();
+  a.heap_size = r.heap.size();
+  a.proxied = p->proxied.data();
+  a.ring = ring;
+  a.timeout_s = r.cfg.timeout_s > 0 && r.cfg.timeout_s < 60 ? r.cfg.timeout_s : 60;
+  a.boot = r.boot.get();
+  a.allgather = boot_allgather;
+  a.log = plugin_log;
+  if (p->plugin->start(&a, &p->ctx) != 0) {
+    SHOAL_ERROR("remote transport %s: start failed (see above); SHOAL_REMOTE_TRANSPORT=none runs "
+                "without it when every PE is load/store reachable", p->plugin->name);
+    ring_free(p->memory);
+    return Status::io_error;
+  }
+  SHOAL_INFO("remote transport %s: proxy thread running, ring of %u requests", p->plugin->name, cap);
+  r.proxy = p.release();
+  return Status::ok;
+}
+
+void proxy_quiesce(Runtime& r) {
+  if (r.proxy) r.proxy->plugin->quiesce(r.proxy->ctx);
+}
+
+void proxy_stop(Runtime& r) {
+  ProxyTransport* p = r.proxy;
+  if (!p) return;
+  p->plugin->stop(p->ctx);
+  ring_free(p->memory);
+  delete p;
+  r.proxy = nullptr;
+}
+
+proxy::Ring* proxy_ring_device(const Runtime& r) { return r.proxy ? r.proxy->ring : nullptr; }
+
+bool proxy_serves(const Runtime& r, int pe) {
+  // Out-of-range PEs are not served: the caller's checks report them.
+  return r.proxy && pe >= 0 && pe < r.n_pes && r.proxy->proxied[pe];
+}
+
+namespace {
+
+[[noreturn]] void proxy_failed(const Runtime& r, const char* call) {
+  fatal("%s: the remote transport reported an error: %s", call, r.proxy->ring->error_text);
+}
+
+// Bounded wait on the proxy; yields the CPU (the proxy thread may need it).
+template <class Pred>
+void proxy_spin(Runtime& r, const char* call, const char* what, std::uint64_t ticket, Pred&& done) {
+  const auto start = std::chrono::steady_clock::now();
+  for (unsigned n = 0; !done(); ++n) {
+    if ((n & 255u) == 0) {
+      if (std::atomic_ref<std::uint32_t>(r.proxy->ring->error).load(std::memory_order_acquire))
+        proxy_failed(r, call);
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (r.cfg.timeout_s > 0 && s > r.cfg.timeout_s)
+        fatal("%s: waited %.1f s (SHOAL_TIMEOUT) for the host proxy to %s (request %llu)", call, s,
+              what, static_cast<unsigned long long>(ticket));
+    }
+    sched_yield();
+  }
+}
+
+}  // namespace
+
+std::uint64_t proxy_post(Runtime& r, const char* call, const proxy::Request& req) {
+  proxy::Ring* ring = r.proxy->ring;
+  const std::uint64_t ticket =
+      std::atomic_ref<std::uint64_t>(ring->head).fetch_add(1, std::memory_order_relaxed);
+  proxy::Request* slot = &ring->slots[ticket & ring->mask];
+  std::atomic_ref<std::uint64_t> seq(slot->seq);
+  proxy_spin(r, call, "free a ring slot", ticket,
+             [&] { return seq.load(std::memory_order_acquire) == ticket; });
+  proxy::Request copy = req;
+  copy.seq = slot->seq;
+  *slot = copy;
+  seq.store(ticket + 1, std::memory_order_release);
+  // Doorbell (see proxy_ring.h): the fence orders the publish before the
+  // look at `sleeping`, pairing with the proxy's store then re-check.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (std::atomic_ref<std::uint32_t>(ring->sleeping).load(std::memory_order_relaxed)) {
+    const std::uint64_t one = 1;
+    if (::write(ring->doorbell_fd, &one, sizeof one) < 0) { /* the nap ends by itself */ }
+  }
+  return ticket;
+}
+
+std::uint64_t proxy_wait(Runtime& r, const char* call, std::uint64_t ticket) {
+  proxy::Ring* ring = r.proxy->ring;
+  proxy::Completion* c = &ring->completions[ticket & ring->mask];
+  std::atomic_ref<std::uint64_t> done(c->done);
+  proxy_spin(r, call, "complete a request", ticket,
+             [&] { return done.load(std::memory_order_acquire) == ticket + 1; });
+  const std::uint64_t result = c->result;
+  if (std::atomic_ref<std::uint32_t>(ring->error).load(std::memory_order_acquire))
+    proxy_failed(r, call);
+  std::atomic_ref<std::uint64_t>(ring->slots[ticket & ring->mask].seq)
+      .store(ticket + ring->capacity, std::memory_order_release);
+  return result;
+}
+
+void proxy_quiet(Runtime& r, const char* call) {
+  if (!r.proxy) return;
+  proxy::Request q{};
+  q.op = proxy::kOpQuiet;
+  q.pe = r.my_pe;
+  q.flags = proxy::kWait;
+  proxy_wait(r, call, proxy_post(r, call, q));
+}
+
+}  // namespace shoal

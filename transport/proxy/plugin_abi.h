@@ -1,0 +1,53 @@
+/* The C ABI between libshoal and a proxy transport plugin
+ * (libshoal_transport_<name>.so, loaded with dlopen by host/proxy.cc).
+ * Versioned: a plugin exports shoal_transport_plugin_v1(); a new ABI adds
+ * shoal_transport_plugin_v2() and keeps v1 where it can. */
+#ifndef SHOAL_TRANSPORT_PROXY_PLUGIN_ABI_H
+#define SHOAL_TRANSPORT_PROXY_PLUGIN_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SHOAL_TRANSPORT_ABI_VERSION 1
+
+typedef struct {
+  int my_pe;
+  int n_pes;
+  void* heap_base;              /* this PE's symmetric heap (registered with the network) */
+  uint64_t heap_size;
+  const unsigned char* proxied; /* [n_pes]: 1 = the proxy reaches this PE (endpoint needed) */
+  void* ring;                   /* shoal::proxy::Ring*, host address (shoal/device/proxy_ring.h) */
+  double timeout_s;             /* bound for init waits (connection set-up); 0 = 60 s */
+  void* boot;                   /* passed back to allgather */
+  /* Out-of-band allgather among all PEs (the bootstrap); returns 0 on success. */
+  int (*allgather)(void* boot, const void* send, void* recv, size_t bytes);
+  /* Logging with shoal's PE prefix; level 1 error .. 5 trace. */
+  void (*log)(int level, const char* msg);
+} shoal_transport_args_v1_t;
+
+typedef struct {
+  int abi_version; /* SHOAL_TRANSPORT_ABI_VERSION */
+  const char* name;
+  /* Collective over all PEs: registers the heap, exchanges addresses and keys,
+   * connects to every proxied PE and starts the proxy thread. Returns 0, or
+   * non-zero after logging why (on every PE). */
+  int (*start)(const shoal_transport_args_v1_t* args, void** ctx_p);
+  /* Stops the proxy thread and releases everything. Call after a barrier
+   * that follows every PE's last quiet. */
+  int (*stop)(void* ctx);
+  /* This PE issues nothing more (finalize, after its last quiet): peers
+   * closing their connections from now on are expected, not errors. */
+  int (*quiesce)(void* ctx);
+} shoal_transport_plugin_v1_t;
+
+typedef const shoal_transport_plugin_v1_t* (*shoal_transport_plugin_v1_fn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,556 @@
+// The UCX proxy transport (libshoal_transport_ucx.so): one host thread per
+// PE drains the PE's request ring (shoal/device/proxy_ring.h) and turns each
+// descriptor into ucp_put_nbx / ucp_get_nbx / ucp_atomic_op_nbx on the
+// target's heap, which every PE registered with UCX at start (rkeys and
+// worker addresses exchanged through the bootstrap). The same thread keeps
+// the worker progressing, so peers' operations on this PE's heap complete
+// over transports that need the target's help (tcp); when idle it arms the
+// worker's event fd and sleeps in ppoll.
+//
+// Ordering as docs/transport-proxy.md states it: requests are issued in
+// ticket order; kOpFence and put_signal's data-before-signal use
+// ucp_worker_fence; kOpQuiet completes after ucp_worker_flush_nbx.
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+#include <sched.h>
+#include <time.h>
+
+#include <ucp/api/ucp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "shoal/device/proxy_ring.h"
+#include "transport/proxy/plugin_abi.h"
+
+namespace shoal::proxy::ucx {
+namespace {
+
+void (*g_log)(int, const char*) = nullptr;
+
+void logf(int level, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+void logf(int level, const char* fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (g_log)
+    g_log(level, buf);
+  else
+    std::fprintf(stderr, "shoal ucx: %s\n", buf);
+}
+
+struct Proxy;
+
+// Proxy-side bookkeeping of one ring slot while its operations are in flight.
+struct Slot {
+  Proxy* proxy = nullptr;
+  uint32_t index = 0;
+  uint32_t pending = 0;  // UCX operations (+1 while issuing) not yet completed
+  uint64_t ticket = 0;
+  uint32_t op = 0;
+  uint32_t flags = 0;
+  int pe = -1;
+  uint64_t operand = 0;  // inline put data / atomic operand (must outlive the operation)
+  uint64_t scratch = 0;  // reply of swaps whose result nobody wants
+};
+
+struct Proxy {
+  shoal_transport_args_v1_t args{};
+  Ring* ring = nullptr;
+  ucp_context_h context = nullptr;
+  ucp_worker_h worker = nullptr;
+  ucp_mem_h memh = nullptr;
+  int efd = -1;
+  int doorbell = -1;  // eventfd, see the ring's doorbell protocol
+  std::vector<ucp_ep_h> eps;
+  std::vector<ucp_rkey_h> rkeys;
+  std::vector<uint64_t> remote_base;
+  std::vector<Slot> slots;
+  std::thread thread;
+  std::atomic<bool> stop{false};
+  std::atomic<int> connected{0};  // 0 pending, 1 ok, -1 failed
+  uint64_t tail = 0;
+
+  std::atomic<bool> error_claimed{false};
+  std::atomic<bool> quiesced{false};
+
+  void fail(int pe, uint32_t op, ucs_status_t st) {
+    fail_as(pe, op_name(op), st);
+  }
+  void fail_as(int pe, const char* what, ucs_status_t st) {
+    uint32_t zero = 0;
+    std::atomic_ref<uint32_t> err(ring->error);
+    char text[kErrorText];
+    std::snprintf(text, sizeof text, "PE %d: %s to PE %d failed: %s (UCX status %d)", args.my_pe,
+                  what, pe, ucs_status_string(st), static_cast<int>(st));
+    logf(1, "%s", text);
+    // The first error is the one reported; the text is written before the
+    // flag is set (release), so readers of the flag see it whole.
+    if (error_claimed.exchange(true)) return;
+    std::memcpy(ring->error_text, text, sizeof text);
+    ring->error_pe = pe;
+    err.compare_exchange_strong(zero, 1u, std::memory_order_release);
+  }
+
+  void complete(Slot& s) {
+    if (s.flags & kWait)
+      std::atomic_ref<uint64_t>(ring->completions[s.index].done)
+          .store(s.ticket + 1, std::memory_order_release);
+    else
+      std::atomic_ref<uint64_t>(ring->slots[s.index].seq)
+          .store(s.ticket + ring->capacity, std::memory_order_release);
+  }
+
+  void release(Slot& s) {
+    if (--s.pending == 0) complete(s);
+  }
+
+  static void on_done(void* request, ucs_status_t st, void* user_data) {
+    Slot& s = *static_cast<Slot*>(user_data);
+    if (st != UCS_OK) s.proxy->fail(s.pe, s.op, st);
+    s.proxy->release(s);
+    ucp_request_free(request);
+  }
+
+  // Accounts for one issued operation's status pointer.
+  void track(Slot& s, ucs_status_ptr_t r) {
+    if (r == nullptr) {
+      release(s);
+    } else if (UCS_PTR_IS_ERR(r)) {
+      fail(s.pe, s.op, UCS_PTR_STATUS(r));
+      release(s);
+    }  // else: on_done releases it
+  }
+
+  ucp_request_param_t param(Slot& s, uint32_t dt_bytes = 0, void* reply = nullptr) {
+    ucp_request_param_t p{};
+    p.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA;
+    p.cb.send = &Proxy::on_done;
+    p.user_data = &s;
+    if (dt_bytes) {
+      p.op_attr_mask |= UCP_OP_ATTR_FIELD_DATATYPE;
+      p.datatype = ucp_dt_make_contig(dt_bytes);
+    }
+    if (reply) {
+      p.op_attr_mask |= UCP_OP_ATTR_FIELD_REPLY_BUFFER;
+      p.reply_buffer = reply;
+    }
+    return p;
+  }
+
+  void atomic(Slot& s, ucp_atomic_op_t op, uint64_t operand, uint64_t offset, uint32_t bytes,
+              void* reply) {
+    s.operand = operand;
+    ++s.pending;
+    ucp_request_param_t p = param(s, bytes, reply);
+    track(s, ucp_atomic_op_nbx(eps[s.pe], op, &s.operand, 1, remote_base[s.pe] + offset,
+                               rkeys[s.pe], &p));
+  }
+
+  void put(Slot& s, const void* src, uint64_t bytes, uint64_t offset) {
+    ++s.pending;
+    ucp_request_param_t p = param(s);
+    track(s, ucp_put_nbx(eps[s.pe], src, bytes, remote_base[s.pe] + offset, rkeys[s.pe], &p));
+  }
+
+  void signal(Slot& s, uint32_t sig_op, uint64_t value, uint64_t offset) {
+    // SET (0) swaps (8-byte atomic store), ADD (1) adds.
+    if (sig_op == 0)
+      atomic(s, UCP_ATOMIC_OP_SWAP, value, offset, 8, &s.scratch);
+    else
+      atomic(s, UCP_ATOMIC_OP_ADD, value, offset, 8, nullptr);
+  }
+
+  bool valid_target(const Request& r) const {
+    return r.pe >= 0 && r.pe < args.n_pes && eps[r.pe] != nullptr;
+  }
+
+  void issue(const Request& r, uint64_t ticket) {
+    Slot& s = slots[ticket & ring->mask];
+    s.ticket = ticket;
+    s.op = r.op;
+    s.flags = r.flags;
+    s.pe = r.pe;
+    s.pending = 1;  // released after issuing
+    Completion& c = ring->completions[s.index];
+    switch (r.op) {
+      case kOpFence:
+        ucp_worker_fence(worker);
+        break;
+      case kOpQuiet: {
+        // Always a flush, even with nothing issued since the last one: that
+        // one may still be in flight, and this quiet must not finish first.
+        ++s.pending;
+        ucp_request_param_t p = param(s);
+        track(s, ucp_worker_flush_nbx(worker, &p));
+        break;
+      }
+      default:
+        if (!valid_target(r)) {
+          fail(r.pe, r.op, UCS_ERR_UNREACHABLE);
+          break;
+        }
+        switch (r.op) {
+          case kOpPut:
+            if (r.local) {
+              put(s, reinterpret_cast<const void*>(r.local), r.size, r.remote_offset);
+            } else {
+              s.operand = r.value;
+              put(s, &s.operand, r.size, r.remote_offset);
+            }
+            break;
+          case kOpGet: {
+            void* dest = reinterpret_cast<void*>(r.local);
+            if (!dest) {
+              c.result = 0;
+              dest = &c.result;
+            }
+            ++s.pending;
+            ucp_request_param_t p = param(s);
+            track(s, ucp_get_nbx(eps[s.pe], dest, r.size, remote_base[s.pe] + r.remote_offset,
+                                 rkeys[s.pe], &p));
+            break;
+          }
+          case kOpAmo: {
+            const uint32_t bytes = static_cast<uint32_t>(r.size);
+            void* reply = (r.flags & kFetch) ? static_cast<void*>(&c.result) : nullptr;
+            c.result = 0;
+            ucp_atomic_op_t op = UCP_ATOMIC_OP_ADD;
+            switch (r.sub) {
+              case kAmoAdd: op = UCP_ATOMIC_OP_ADD; break;
+              case kAmoAnd: op = UCP_ATOMIC_OP_AND; break;
+              case kAmoOr: op = UCP_ATOMIC_OP_OR; break;
+              case kAmoXor: op = UCP_ATOMIC_OP_XOR; break;
+              case kAmoSwap: op = UCP_ATOMIC_OP_SWAP; break;
+              case kAmoCswap: op = UCP_ATOMIC_OP_CSWAP; break;
+            }
+            uint64_t operand = r.value;
+            if (op == UCP_ATOMIC_OP_SWAP || op == UCP_ATOMIC_OP_CSWAP) {
+              if (!reply) reply = &s.scratch;
+              if (op == UCP_ATOMIC_OP_CSWAP) {
+                // UCX: buffer holds the compare value, the reply buffer the
+                // new value going in and the old value coming back.
+                operand = r.value2;
+                std::memcpy(reply, &r.value, 8);
+              }
+            }
+            atomic(s, op, operand, r.remote_offset, bytes, reply);
+            break;
+          }
+          case kOpSignal:
+            signal(s, r.sub, r.value, r.remote_offset);
+            break;
+          case kOpPutSignal:
+            if (r.size) put(s, reinterpret_cast<const void*>(r.local), r.size, r.remote_offset);
+            // The signal must not overtake the data.
+            ucp_worker_fence(worker);
+            signal(s, r.sub, r.value, r.value2);
+            break;
+          default:
+            fail(r.pe, r.op, UCS_ERR_INVALID_PARAM);
+        }
+    }
+    release(s);
+  }
+
+  // Issues what is published; returns how many.
+  unsigned drain() {
+    unsigned n = 0;
+    for (; n < 256; ++n) {
+      Request* r = &ring->slots[tail & ring->mask];
+      if (std::atomic_ref<uint64_t>(r->seq).load(std::memory_order_acquire) != tail + 1) break;
+      const Request copy = *r;
+      issue(copy, tail);
+      ++tail;
+    }
+    return n;
+  }
+
+  // Flushes every endpoint once, forcing the connections up, so an
+  // unreachable peer is reported at init.
+  bool connect_all() {
+    const double limit = args.timeout_s > 0 ? args.timeout_s : 60.0;
+    const auto start = std::chrono::steady_clock::now();
+    for (int pe = 0; pe < args.n_pes; ++pe) {
+      if (!eps[pe]) continue;
+      ucp_request_param_t p{};
+      ucs_status_ptr_t r = ucp_ep_flush_nbx(eps[pe], &p);
+      ucs_status_t st = UCS_OK;
+      if (UCS_PTR_IS_ERR(r)) {
+        st = UCS_PTR_STATUS(r);
+      } else if (r != nullptr) {
+        while ((st = ucp_request_check_status(r)) == UCS_INPROGRESS) {
+          ucp_worker_progress(worker);
+          if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > limit) {
+            st = UCS_ERR_TIMED_OUT;
+            break;
+          }
+          sched_yield();
+        }
+        if (st != UCS_ERR_TIMED_OUT) ucp_request_free(r);
+      }
+      if (st != UCS_OK) {
+        logf(1, "UCX cannot reach PE %d: %s (check UCX_TLS and UCX_NET_DEVICES; `ucx_info -d` "
+                "lists the transports)", pe, ucs_status_string(st));
+        return false;
+      }
+    }
+    return true;
+  }
+
+  void run() {
+    connected.store(connect_all() ? 1 : -1, std::memory_order_release);
+    unsigned idle = 0;
+    while (!stop.load(std::memory_order_relaxed)) {
+      unsigned work = drain();
+      while (ucp_worker_progress(worker)) ++work;
+      if (work) {
+        idle = 0;
+        continue;
+      }
+      ++idle;
+      if (idle < 64) continue;
+      if (idle < 256) {
+        sched_yield();
+        continue;
+      }
+      // Idle: nap until the network or a CPU-side producer (doorbell) has
+      // something, or 50 us passed (GPU producers cannot ring).
+      std::atomic_ref<uint32_t> sleeping(ring->sleeping);
+      sleeping.store(1, std::memory_order_seq_cst);
+      if (drain() != 0 || ucp_worker_arm(worker) != UCS_OK) {
+        sleeping.store(0, std::memory_order_relaxed);
+        idle = 0;
+        continue;
+      }
+      pollfd pfd[2] = {{efd, POLLIN, 0}, {doorbell, POLLIN, 0}};
+      timespec nap{0, 50000};
+      ppoll(pfd, 2, &nap, nullptr);
+      sleeping.store(0, std::memory_order_relaxed);
+      if (pfd[1].revents & POLLIN) {
+        uint64_t v;
+        if (::read(doorbell, &v, sizeof v) < 0) { /* nothing to clear */ }
+      }
+    }
+  }
+
+  int start(const shoal_transport_args_v1_t& a);
+  void shutdown();
+};
+
+#define UCX_CHECK(expr, what)                                                  \
+  do {                                                                         \
+    ucs_status_t st_ = (expr);                                                 \
+    if (st_ != UCS_OK) {                                                       \
+      logf(1, "%s failed: %s", what, ucs_status_string(st_));                 \
+      return 1;                                                                \
+    }                                                                          \
+  } while (0)
+
+struct EpErrorArg {
+  Proxy* proxy;
+  int pe;
+};
+std::vector<std::unique_ptr<EpErrorArg>> g_ep_args;
+
+void on_peer_error(void* arg, ucp_ep_h, ucs_status_t st) {
+  auto* a = static_cast<EpErrorArg*>(arg);
+  if (a->proxy->quiesced.load()) {
+    logf(4, "PE %d closed its connection (%s) during finalize", a->pe, ucs_status_string(st));
+    return;
+  }
+  a->proxy->fail_as(a->pe, "the connection", st);
+}
+
+int Proxy::start(const shoal_transport_args_v1_t& a) {
+  args = a;
+  ring = static_cast<Ring*>(a.ring);
+  const int n = a.n_pes;
+  slots.resize(ring->capacity);
+  for (uint32_t i = 0; i < ring->capacity; ++i) {
+    slots[i].proxy = this;
+    slots[i].index = i;
+  }
+
+  ucp_config_t* cfg = nullptr;
+  UCX_CHECK(ucp_config_read(nullptr, nullptr, &cfg), "ucp_config_read");
+  ucp_params_t params{};
+  params.field_mask = UCP_PARAM_FIELD_FEATURES;
+  params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_WAKEUP;
+  ucs_status_t st = ucp_init(&params, cfg, &context);
+  ucp_config_release(cfg);
+  UCX_CHECK(st, "ucp_init");
+
+  ucp_worker_params_t wp{};
+  wp.field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE;
+  wp.thread_mode = UCS_THREAD_MODE_SERIALIZED;
+  UCX_CHECK(ucp_worker_create(context, &wp, &worker), "ucp_worker_create");
+  UCX_CHECK(ucp_worker_get_efd(worker, &efd), "ucp_worker_get_efd");
+  doorbell = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  if (doorbell < 0) {
+    logf(1, "eventfd for the proxy's doorbell failed: %s", std::strerror(errno));
+    return 1;
+  }
+  ring->doorbell_fd = doorbell;
+
+  ucp_mem_map_params_t mp{};
+  mp.field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS | UCP_MEM_MAP_PARAM_FIELD_LENGTH;
+  mp.address = a.heap_base;
+  mp.length = a.heap_size;
+  UCX_CHECK(ucp_mem_map(context, &mp, &memh), "ucp_mem_map of the symmetric heap");
+
+  void* rkey_buf = nullptr;
+  size_t rkey_len = 0;
+  UCX_CHECK(ucp_rkey_pack(context, memh, &rkey_buf, &rkey_len), "ucp_rkey_pack");
+  ucp_address_t* addr = nullptr;
+  size_t addr_len = 0;
+  st = ucp_worker_get_address(worker, &addr, &addr_len);
+  if (st != UCS_OK) {
+    ucp_rkey_buffer_release(rkey_buf);
+    UCX_CHECK(st, "ucp_worker_get_address");
+  }
+
+  // Exchange: sizes and heap bases first, then the padded blobs.
+  struct Sizes {
+    uint64_t addr_len, rkey_len, heap_base;
+  };
+  std::vector<Sizes> sizes(n);
+  Sizes mine{addr_len, rkey_len, reinterpret_cast<uint64_t>(a.heap_base)};
+  int rc = a.allgather(a.boot, &mine, sizes.data(), sizeof mine);
+  size_t max_addr = 0, max_rkey = 0;
+  for (const Sizes& s : sizes) {
+    max_addr = std::max<size_t>(max_addr, s.addr_len);
+    max_rkey = std::max<size_t>(max_rkey, s.rkey_len);
+  }
+  const size_t blob = max_addr + max_rkey;
+  std::vector<unsigned char> send(blob, 0), recv(blob * n, 0);
+  std::memcpy(send.data(), addr, addr_len);
+  std::memcpy(send.data() + max_addr, rkey_buf, rkey_len);
+  ucp_worker_release_address(worker, addr);
+  ucp_rkey_buffer_release(rkey_buf);
+  if (rc == 0) rc = a.allgather(a.boot, send.data(), recv.data(), blob);
+  if (rc != 0) {
+    logf(1, "exchanging UCX addresses through the bootstrap failed");
+    return 1;
+  }
+
+  eps.assign(n, nullptr);
+  rkeys.assign(n, nullptr);
+  remote_base.assign(n, 0);
+  for (int pe = 0; pe < n; ++pe) {
+    if (!a.proxied[pe]) continue;
+    remote_base[pe] = sizes[pe].heap_base;
+    g_ep_args.push_back(std::make_unique<EpErrorArg>(EpErrorArg{this, pe}));
+    ucp_ep_params_t ep{};
+    ep.field_mask = UCP_EP_PARAM_FIELD_REMOTE_ADDRESS | UCP_EP_PARAM_FIELD_ERR_HANDLING_MODE |
+                    UCP_EP_PARAM_FIELD_ERR_HANDLER;
+    ep.address = reinterpret_cast<const ucp_address_t*>(recv.data() + pe * blob);
+    ep.err_mode = UCP_ERR_HANDLING_MODE_PEER;
+    ep.err_handler.cb = on_peer_error;
+    ep.err_handler.arg = g_ep_args.back().get();
+    st = ucp_ep_create(worker, &ep, &eps[pe]);
+    if (st != UCS_OK) {
+      logf(1, "ucp_ep_create to PE %d failed: %s (check UCX_TLS and UCX_NET_DEVICES)", pe,
+           ucs_status_string(st));
+      return 1;
+    }
+    st = ucp_ep_rkey_unpack(eps[pe], recv.data() + pe * blob + max_addr, &rkeys[pe]);
+    if (st != UCS_OK) {
+      logf(1, "unpacking PE %d's heap key failed: %s", pe, ucs_status_string(st));
+      return 1;
+    }
+  }
+
+  // The thread connects (it progresses the worker, so peers' connections to
+  // this PE complete too), then serves the ring.
+  thread = std::thread([this] { run(); });
+  while (connected.load(std::memory_order_acquire) == 0)
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  int ok = connected.load() == 1 ? 1 : 0;
+  std::vector<int> all(n);
+  if (a.allgather(a.boot, &ok, all.data(), sizeof ok) != 0) return 1;
+  for (int pe = 0; pe < n; ++pe)
+    if (!all[pe]) {
+      logf(1, "PE %d could not connect to its remote peers over UCX (its log says which)", pe);
+      return 1;
+    }
+  logf(3, "ucx proxy: connected to %d remote PEs", static_cast<int>(std::count_if(
+                                                      eps.begin(), eps.end(),
+                                                      [](ucp_ep_h e) { return e != nullptr; })));
+  return 0;
+}
+
+void Proxy::shutdown() {
+  if (thread.joinable()) {
+    stop.store(true);
+    thread.join();
+  }
+  for (int pe = 0; pe < static_cast<int>(eps.size()); ++pe) {
+    if (rkeys[pe]) ucp_rkey_destroy(rkeys[pe]);
+    if (!eps[pe]) continue;
+    ucp_request_param_t p{};
+    p.op_attr_mask = UCP_OP_ATTR_FIELD_FLAGS;
+    p.flags = UCP_EP_CLOSE_FLAG_FORCE;
+    ucs_status_ptr_t r = ucp_ep_close_nbx(eps[pe], &p);
+    if (r != nullptr && !UCS_PTR_IS_ERR(r)) {
+      while (ucp_request_check_status(r) == UCS_INPROGRESS) ucp_worker_progress(worker);
+      ucp_request_free(r);
+    }
+  }
+  eps.clear();
+  rkeys.clear();
+  if (doorbell >= 0) ::close(doorbell);
+  doorbell = -1;
+  if (memh) ucp_mem_unmap(context, memh);
+  if (worker) ucp_worker_destroy(worker);
+  if (context) ucp_cleanup(context);
+  memh = nullptr;
+  worker = nullptr;
+  context = nullptr;
+}
+
+int plugin_start(const shoal_transport_args_v1_t* args, void** ctx_p) {
+  g_log = args->log;
+  auto p = std::make_unique<Proxy>();
+  if (p->start(*args) != 0) {
+    p->shutdown();
+    return 1;
+  }
+  *ctx_p = p.release();
+  return 0;
+}
+
+int plugin_stop(void* ctx) {
+  auto* p = static_cast<Proxy*>(ctx);
+  p->shutdown();
+  delete p;
+  g_ep_args.clear();
+  return 0;
+}
+
+int plugin_quiesce(void* ctx) {
+  static_cast<Proxy*>(ctx)->quiesced.store(true);
+  return 0;
+}
+
+const shoal_transport_plugin_v1_t kPlugin = {SHOAL_TRANSPORT_ABI_VERSION, "ucx", plugin_start,
+                                             plugin_stop, plugin_quiesce};
+
+}  // namespace
+}  // namespace shoal::proxy::ucx
+
+extern "C" __attribute__((visibility("default"))) const shoal_transport_plugin_v1_t*
+shoal_transport_plugin_v1(void) {
+  return &shoal::proxy::ucx::kPlugin;
+}
