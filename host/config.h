@@ -17,6 +17,8 @@ struct Config {
   bool checks = true;                // SHOAL_CHECKS: host API argument checks
   bool disable_p2p = false;          // SHOAL_DISABLE_P2P: map no peer heaps
   int device = -1;                   // SHOAL_DEVICE: GPU ordinal (-1 = local rank mod count)
+  std::uint64_t team_pool_size = 0;  // SHOAL_TEAM_POOL_SIZE (0 = 1/16 of the heap)
+  std::uint64_t coll_scratch_size = 0;  // SHOAL_COLL_SCRATCH_SIZE: per-team collective scratch
 };
 
 struct EnvVarDoc {

@@ -41,6 +41,13 @@ enum {
   SHOAL_TEAM_SAME_MYPE_NODE = 3, /* PEs with this PE's node-local rank, one per node */
 };
 
+/* Team creation options (OpenSHMEM 1.5): config_mask selects the fields of
+ * shoal_team_config_t that are set; shoal accepts and records them. */
+typedef struct {
+  int num_contexts;
+} shoal_team_config_t;
+#define SHOAL_TEAM_NUM_CONTEXTS (1L << 0)
+
 /* --- the type tables ------------------------------------------------------- */
 
 /* Types usable with bfloat16/half: C++ only (they are CUDA C++ types). */
@@ -83,6 +90,29 @@ enum {
   X(ushort, unsigned short) X(uint, unsigned int) X(ulong, unsigned long)        \
   X(ulonglong, unsigned long long) X(int32, int32_t) X(int64, int64_t)           \
   X(uint32, uint32_t) X(uint64, uint64_t) X(size, size_t) X(ptrdiff, ptrdiff_t)
+
+/* Reductions (<NAME>_and/or/xor_reduce): the bitwise types. */
+#define SHOAL_FOR_REDUCE_BITWISE_TYPES(X)                                        \
+  X(uchar, unsigned char) X(ushort, unsigned short) X(uint, unsigned int)        \
+  X(ulong, unsigned long) X(ulonglong, unsigned long long) X(int8, int8_t)       \
+  X(int16, int16_t) X(int32, int32_t) X(int64, int64_t) X(uint8, uint8_t)        \
+  X(uint16, uint16_t) X(uint32, uint32_t) X(uint64, uint64_t) X(size, size_t)
+
+/* Reductions (<NAME>_min/max/sum/prod_reduce): the arithmetic types,
+ * half and bfloat16 included (C++ only). */
+#define SHOAL_FOR_REDUCE_ARITH_TYPES(X)                                          \
+  SHOAL_FOR_RMA_TYPES_FP16_(X)                                                   \
+  X(char, char) X(schar, signed char) X(short, short) X(int, int) X(long, long)  \
+  X(longlong, long long) X(ptrdiff, ptrdiff_t) X(uchar, unsigned char)           \
+  X(ushort, unsigned short) X(uint, unsigned int) X(ulong, unsigned long)        \
+  X(ulonglong, unsigned long long) X(int8, int8_t) X(int16, int16_t)             \
+  X(int32, int32_t) X(int64, int64_t) X(uint8, uint8_t) X(uint16, uint16_t)      \
+  X(uint32, uint32_t) X(uint64, uint64_t) X(size, size_t) X(float, float)        \
+  X(double, double)
+
+/* Reduction operators: X(OP) for each table. */
+#define SHOAL_FOR_REDUCE_BITWISE_OPS(X) X(and) X(or) X(xor)
+#define SHOAL_FOR_REDUCE_ARITH_OPS(X) X(min) X(max) X(sum) X(prod)
 
 /* Sized RMA: X(BITS, BYTES). 16-bit signal puts exist and move 2 bytes per
  * element (NVSHMEM 3.4's are misnamed and move nothing). */
