@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include <shoal/bootstrap.h>
+#include <shoal/coll_on_stream.h>
 #include <shoal/types.h>
 #include <shoal/version.h>
 
