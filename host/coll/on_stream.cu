@@ -151,13 +151,6 @@ SHOAL_FOR_RMA_TYPES(SHOAL_COLL_STREAM_)
     return reduce<TYPE, device::op_##OP>("shoal_" #NAME "_" #OP "_reducescatter_on_stream", true, \
                                          team, dest, src, n, s);                                  \
   }
-#define SHOAL_REDUCE_STREAM_BIT_(NAME, TYPE)                                                      \
-  SHOAL_REDUCE_STREAM_(NAME, TYPE, and) SHOAL_REDUCE_STREAM_(NAME, TYPE, or)                      \
-  SHOAL_REDUCE_STREAM_(NAME, TYPE, xor)
-#define SHOAL_REDUCE_STREAM_ARITH_(NAME, TYPE)                                                    \
-  SHOAL_REDUCE_STREAM_(NAME, TYPE, min) SHOAL_REDUCE_STREAM_(NAME, TYPE, max)                     \
-  SHOAL_REDUCE_STREAM_(NAME, TYPE, sum) SHOAL_REDUCE_STREAM_(NAME, TYPE, prod)
-SHOAL_FOR_REDUCE_BITWISE_TYPES(SHOAL_REDUCE_STREAM_BIT_)
-SHOAL_FOR_REDUCE_ARITH_TYPES(SHOAL_REDUCE_STREAM_ARITH_)
+SHOAL_FOR_REDUCE_OPS(SHOAL_REDUCE_STREAM_)
 
 }  // extern "C"

@@ -52,16 +52,7 @@ SHOAL_FOR_RMA_TYPES(SHOAL_DECL_COLL_STREAM_)
   int shoal_##NAME##_##OP##_reducescatter_on_stream(shoal_team_t team, TYPE* dest,                \
                                                     const TYPE* source, size_t nreduce,           \
                                                     cudaStream_t stream);
-#define SHOAL_DECL_REDUCE_STREAM_BIT_(NAME, TYPE)                                                 \
-  SHOAL_DECL_REDUCE_STREAM_(NAME, TYPE, and) SHOAL_DECL_REDUCE_STREAM_(NAME, TYPE, or)            \
-  SHOAL_DECL_REDUCE_STREAM_(NAME, TYPE, xor)
-#define SHOAL_DECL_REDUCE_STREAM_ARITH_(NAME, TYPE)                                               \
-  SHOAL_DECL_REDUCE_STREAM_(NAME, TYPE, min) SHOAL_DECL_REDUCE_STREAM_(NAME, TYPE, max)           \
-  SHOAL_DECL_REDUCE_STREAM_(NAME, TYPE, sum) SHOAL_DECL_REDUCE_STREAM_(NAME, TYPE, prod)
-SHOAL_FOR_REDUCE_BITWISE_TYPES(SHOAL_DECL_REDUCE_STREAM_BIT_)
-SHOAL_FOR_REDUCE_ARITH_TYPES(SHOAL_DECL_REDUCE_STREAM_ARITH_)
-#undef SHOAL_DECL_REDUCE_STREAM_ARITH_
-#undef SHOAL_DECL_REDUCE_STREAM_BIT_
+SHOAL_FOR_REDUCE_OPS(SHOAL_DECL_REDUCE_STREAM_)
 #undef SHOAL_DECL_REDUCE_STREAM_
 
 #ifdef __cplusplus

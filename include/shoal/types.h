@@ -91,28 +91,38 @@ typedef struct {
   X(ulonglong, unsigned long long) X(int32, int32_t) X(int64, int64_t)           \
   X(uint32, uint32_t) X(uint64, uint64_t) X(size, size_t) X(ptrdiff, ptrdiff_t)
 
-/* Reductions (<NAME>_and/or/xor_reduce): the bitwise types. */
-#define SHOAL_FOR_REDUCE_BITWISE_TYPES(X)                                        \
-  X(uchar, unsigned char) X(ushort, unsigned short) X(uint, unsigned int)        \
-  X(ulong, unsigned long) X(ulonglong, unsigned long long) X(int8, int8_t)       \
-  X(int16, int16_t) X(int32, int32_t) X(int64, int64_t) X(uint8, uint8_t)        \
-  X(uint16, uint16_t) X(uint32, uint32_t) X(uint64, uint64_t) X(size, size_t)
-
-/* Reductions (<NAME>_min/max/sum/prod_reduce): the arithmetic types,
- * half and bfloat16 included (C++ only). */
-#define SHOAL_FOR_REDUCE_ARITH_TYPES(X)                                          \
-  SHOAL_FOR_RMA_TYPES_FP16_(X)                                                   \
-  X(char, char) X(schar, signed char) X(short, short) X(int, int) X(long, long)  \
-  X(longlong, long long) X(ptrdiff, ptrdiff_t) X(uchar, unsigned char)           \
-  X(ushort, unsigned short) X(uint, unsigned int) X(ulong, unsigned long)        \
-  X(ulonglong, unsigned long long) X(int8, int8_t) X(int16, int16_t)             \
-  X(int32, int32_t) X(int64, int64_t) X(uint8, uint8_t) X(uint16, uint16_t)      \
-  X(uint32, uint32_t) X(uint64, uint64_t) X(size, size_t) X(float, float)        \
-  X(double, double)
-
-/* Reduction operators: X(OP) for each table. */
-#define SHOAL_FOR_REDUCE_BITWISE_OPS(X) X(and) X(or) X(xor)
-#define SHOAL_FOR_REDUCE_ARITH_OPS(X) X(min) X(max) X(sum) X(prod)
+/* Reductions: SHOAL_FOR_REDUCE_OPS(X) calls X(NAME, TYPE, OP) for every
+ * (type, operator) pair OpenSHMEM 1.5 defines (plus half and bfloat16):
+ * and/or/xor on the bitwise types, min/max/sum/prod on the arithmetic
+ * types. The _A_ tables pass an extra argument A through to X. */
+#ifdef __cplusplus
+#define SHOAL_FOR_REDUCE_FP16_A_(X, A) X(bfloat16, __nv_bfloat16, A) X(half, __half, A)
+#else
+#define SHOAL_FOR_REDUCE_FP16_A_(X, A)
+#endif
+#define SHOAL_FOR_REDUCE_BITWISE_TYPES_A_(X, A)                                                 \
+  X(uchar, unsigned char, A) X(ushort, unsigned short, A) X(uint, unsigned int, A)              \
+  X(ulong, unsigned long, A) X(ulonglong, unsigned long long, A) X(int8, int8_t, A)             \
+  X(int16, int16_t, A) X(int32, int32_t, A) X(int64, int64_t, A) X(uint8, uint8_t, A)           \
+  X(uint16, uint16_t, A) X(uint32, uint32_t, A) X(uint64, uint64_t, A) X(size, size_t, A)
+#define SHOAL_FOR_REDUCE_ARITH_TYPES_A_(X, A)                                                   \
+  SHOAL_FOR_REDUCE_FP16_A_(X, A)                                                                \
+  X(char, char, A) X(schar, signed char, A) X(short, short, A) X(int, int, A) X(long, long, A)  \
+  X(longlong, long long, A) X(ptrdiff, ptrdiff_t, A) X(uchar, unsigned char, A)                 \
+  X(ushort, unsigned short, A) X(uint, unsigned int, A) X(ulong, unsigned long, A)              \
+  X(ulonglong, unsigned long long, A) X(int8, int8_t, A) X(int16, int16_t, A)                   \
+  X(int32, int32_t, A) X(int64, int64_t, A) X(uint8, uint8_t, A) X(uint16, uint16_t, A)         \
+  X(uint32, uint32_t, A) X(uint64, uint64_t, A) X(size, size_t, A) X(float, float, A)           \
+  X(double, double, A)
+#define SHOAL_REDUCE_SWAP_(NAME, TYPE, X) X(NAME, TYPE)
+/* X(NAME, TYPE) over the types of each class. */
+#define SHOAL_FOR_REDUCE_BITWISE_TYPES(X) SHOAL_FOR_REDUCE_BITWISE_TYPES_A_(SHOAL_REDUCE_SWAP_, X)
+#define SHOAL_FOR_REDUCE_ARITH_TYPES(X) SHOAL_FOR_REDUCE_ARITH_TYPES_A_(SHOAL_REDUCE_SWAP_, X)
+#define SHOAL_FOR_REDUCE_OPS(X)                                                                 \
+  SHOAL_FOR_REDUCE_BITWISE_TYPES_A_(X, and) SHOAL_FOR_REDUCE_BITWISE_TYPES_A_(X, or)            \
+  SHOAL_FOR_REDUCE_BITWISE_TYPES_A_(X, xor) SHOAL_FOR_REDUCE_ARITH_TYPES_A_(X, min)             \
+  SHOAL_FOR_REDUCE_ARITH_TYPES_A_(X, max) SHOAL_FOR_REDUCE_ARITH_TYPES_A_(X, sum)               \
+  SHOAL_FOR_REDUCE_ARITH_TYPES_A_(X, prod)
 
 /* Sized RMA: X(BITS, BYTES). 16-bit signal puts exist and move 2 bytes per
  * element (NVSHMEM 3.4's are misnamed and move nothing). */

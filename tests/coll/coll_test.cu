@@ -20,6 +20,8 @@ namespace {
 
 constexpr int kThreads = 64;
 enum Op { AND, OR, XOR, MIN, MAX, SUM, PROD };
+constexpr int OP_and = AND, OP_or = OR, OP_xor = XOR, OP_min = MIN, OP_max = MAX, OP_sum = SUM,
+              OP_prod = PROD;
 
 template <class T>
 constexpr bool is_fp16 = std::is_same_v<T, __half> || std::is_same_v<T, __nv_bfloat16>;
@@ -123,10 +125,10 @@ template <class T>
 
 // --- the functions under test, by name (one struct per type x op) -----------
 
-#define REDUCE_CASE_(NAME, TYPE, OP, OPV)                                                         \
+#define REDUCE_CASE_(NAME, TYPE, OP)                                                         \
   struct Reduce_##NAME##_##OP {                                                                   \
     using T = TYPE;                                                                               \
-    static constexpr int op = OPV;                                                                \
+    static constexpr int op = OP_##OP;                                                                \
     static const char* name() { return #NAME "_" #OP; }                                           \
     __device__ static void reduce(int scope, shoal_team_t t, T* d, const T* s, size_t n) {        \
       if (scope == 0 && threadIdx.x == 0) shoal_##NAME##_##OP##_reduce(t, d, s, n);               \
@@ -139,13 +141,7 @@ template <class T>
       if (scope == 2) shoal_##NAME##_##OP##_reducescatter_block(t, d, s, n);                      \
     }                                                                                             \
   };
-#define REDUCE_BIT_(NAME, TYPE) \
-  REDUCE_CASE_(NAME, TYPE, and, AND) REDUCE_CASE_(NAME, TYPE, or, OR) REDUCE_CASE_(NAME, TYPE, xor, XOR)
-#define REDUCE_ARITH_(NAME, TYPE)                                                      \
-  REDUCE_CASE_(NAME, TYPE, min, MIN) REDUCE_CASE_(NAME, TYPE, max, MAX)                \
-  REDUCE_CASE_(NAME, TYPE, sum, SUM) REDUCE_CASE_(NAME, TYPE, prod, PROD)
-SHOAL_FOR_REDUCE_BITWISE_TYPES(REDUCE_BIT_)
-SHOAL_FOR_REDUCE_ARITH_TYPES(REDUCE_ARITH_)
+SHOAL_FOR_REDUCE_OPS(REDUCE_CASE_)
 
 #define MOVE_CASE_(NAME, TYPE)                                                                    \
   struct Move_##NAME {                                                                            \
@@ -332,13 +328,7 @@ void move_matrix() {
 
 #define REDUCE_TEST_(NAME, TYPE, OP)                                                \
   TEST(CollReduce, NAME##_##OP) { reduce_matrix<Reduce_##NAME##_##OP>(); }
-#define REDUCE_TEST_BIT_(NAME, TYPE) \
-  REDUCE_TEST_(NAME, TYPE, and) REDUCE_TEST_(NAME, TYPE, or) REDUCE_TEST_(NAME, TYPE, xor)
-#define REDUCE_TEST_ARITH_(NAME, TYPE)                                          \
-  REDUCE_TEST_(NAME, TYPE, min) REDUCE_TEST_(NAME, TYPE, max)                   \
-  REDUCE_TEST_(NAME, TYPE, sum) REDUCE_TEST_(NAME, TYPE, prod)
-SHOAL_FOR_REDUCE_BITWISE_TYPES(REDUCE_TEST_BIT_)
-SHOAL_FOR_REDUCE_ARITH_TYPES(REDUCE_TEST_ARITH_)
+SHOAL_FOR_REDUCE_OPS(REDUCE_TEST_)
 
 #define MOVE_TEST_(NAME, TYPE) \
   TEST(CollMove, NAME) { move_matrix<Move_##NAME>(); }
