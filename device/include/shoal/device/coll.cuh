@@ -114,7 +114,8 @@ SHOAL_ARCH_FN bool overlap(const void* a, size_t na, const void* b, size_t nb) {
 }
 
 SHOAL_ARCH_FN void check_bytes(const char* call, size_t count, size_t elem, size_t* bytes_p) {
-  if (__builtin_mul_overflow(count, elem, bytes_p))
+  *bytes_p = count * elem;
+  if (elem != 0 && count > SIZE_MAX / elem)
     SHOAL_DEVICE_FAIL("%s: %llu elements of %llu bytes overflow", call,
                       static_cast<unsigned long long>(count), static_cast<unsigned long long>(elem));
 }
