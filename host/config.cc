@@ -33,6 +33,8 @@ Status config_load(Config* cfg_p) {
     return Status::invalid_argument;
   }
   cfg.proxy_ring_size = static_cast<std::uint32_t>(ring);
+  SHOAL_CHECK(env::get_size("SHOAL_TEAM_POOL_SIZE", 0, &cfg.team_pool_size));
+  SHOAL_CHECK(env::get_size("SHOAL_COLL_SCRATCH_SIZE", 256ull << 10, &cfg.coll_scratch_size));
   *cfg_p = cfg;
   return Status::ok;
 }
@@ -62,6 +64,13 @@ const EnvVarDoc* env_var_table() {
       {"SHOAL_DEVICE", "(local rank mod GPUs)",
        "cuda: GPU ordinal (among the visible devices) this PE uses. Unset: node-local rank modulo "
        "the visible GPUs, so several PEs share a GPU when there are more PEs than GPUs."},
+      {"SHOAL_TEAM_POOL_SIZE", "(1/16 of the heap)",
+       "Bytes at the top of each symmetric heap reserved for teams (barrier flags and collective "
+       "scratch of every live team, predefined and split); at most 1/4 of SHOAL_SYMMETRIC_SIZE. "
+       "The number of live teams is limited only by this size."},
+      {"SHOAL_COLL_SCRATCH_SIZE", "256k",
+       "Per-team scratch area for device collectives (reductions stage through it in chunks of "
+       "this size); clamped to 1/8 of the team pool, at least 4k."},
       {"SHOAL_DEBUG", "warn", "Log level on stderr: none|error|warn|info|debug|trace (or 0-5)."},
       {"SHOAL_BOOTSTRAP", "(detect)",
        "Bootstrap: local (shoalrun), uid, pmix or mpi. Unset: shoalrun's environment, then "

@@ -2,6 +2,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <mutex>
 #include <vector>
 
@@ -20,7 +21,8 @@ bool g_live = false;
 
 // Device-visible copies of the arrays the state points to.
 void* g_peer_array = nullptr;
-std::vector<void*> g_member_arrays;
+device::Team* g_team_table = nullptr;  // [g_published.n_teams]
+std::vector<void*> g_member_arrays;    // index = team handle
 
 Status device_copy(const void* src, size_t bytes, void** out_p) {
   void* d = nullptr;
@@ -41,8 +43,65 @@ Status device_copy(const void* src, size_t bytes, void** out_p) {
 void free_arrays() {
   if (g_peer_array) cudaFree(g_peer_array);
   g_peer_array = nullptr;
-  for (void* p : g_member_arrays) cudaFree(p);
+  if (g_team_table) cudaFree(g_team_table);
+  g_team_table = nullptr;
+  for (void* p : g_member_arrays)
+    if (p) cudaFree(p);
   g_member_arrays.clear();
+}
+
+Status upload_all(const device::State& s) {
+#if defined(SHOAL_PLATFORM_SIM)
+  device::g_sim_state = s;
+#endif
+  for (auto upload : g_uploaders) {
+    int rc = upload(&s, sizeof s);
+    if (rc != 0) {
+      SHOAL_ERROR("uploading the device state into a CUDA module failed (error %d)", rc);
+      return Status::io_error;
+    }
+  }
+  g_published = s;
+  return Status::ok;
+}
+
+// A table of `cap` entries holding the old table's entries; the state is
+// re-uploaded to point at it (kernels must not run meanwhile: team creation
+// is a host collective).
+Status grow_table(int cap) {
+  device::Team* t = nullptr;
+  std::vector<device::Team> init(cap, device::Team{0, -1, nullptr, 0, 0, 0});
+  if (g_team_table)
+    cudaMemcpy(init.data(), g_team_table, g_published.n_teams * sizeof(device::Team),
+               cudaMemcpyDeviceToHost);
+  SHOAL_CHECK(device_copy(init.data(), cap * sizeof(device::Team), reinterpret_cast<void**>(&t)));
+  if (g_team_table) cudaFree(g_team_table);
+  g_team_table = t;
+  g_member_arrays.resize(cap, nullptr);
+  device::State s = g_published;
+  s.teams = t;
+  s.n_teams = cap;
+  return upload_all(s);
+}
+
+Status write_entry(Runtime& r, int h) {
+  if (g_member_arrays[h]) cudaFree(g_member_arrays[h]);
+  g_member_arrays[h] = nullptr;
+  device::Team e{0, -1, nullptr, 0, 0, 0};
+  if (static_cast<std::size_t>(h) < r.teams.size() && r.teams[h].live) {
+    const Team& team = r.teams[h];
+    SHOAL_CHECK(device_copy(team.members.data(), team.members.size() * sizeof(int),
+                            &g_member_arrays[h]));
+    e = device::Team{team.size(), team.my_index, static_cast<const int*>(g_member_arrays[h]),
+                     team.slot_offset + kSlotDeviceFlags,
+                     team.slot_offset + r.team_pool.scratch_offset, r.team_pool.scratch_bytes};
+  }
+  if (cudaMemcpy(&g_team_table[h], &e, sizeof e, cudaMemcpyHostToDevice) != cudaSuccess) {
+    SHOAL_ERROR("writing device team table entry %d failed: %s", h,
+                cudaGetErrorString(cudaGetLastError()));
+    return Status::io_error;
+  }
+  return Status::ok;
 }
 
 }  // namespace
@@ -62,32 +121,22 @@ Status device_state_publish(Runtime& r) {
   SHOAL_CHECK(device_copy(peers.data(), peers.size() * sizeof(char*), &g_peer_array));
   s.peer_base = static_cast<char* const*>(g_peer_array);
 
-  s.n_teams = 0;
-  for (std::size_t t = 0; t < r.teams.size() && t < device::kMaxDeviceTeams; ++t) {
-    Team& team = r.teams[t];
-    std::uint64_t off = 0;
-    SHOAL_CHECK(r.heap.internal_alloc((device::kBarrierRounds + 1) * sizeof(uint64_t), &off));
-    void* members = nullptr;
-    SHOAL_CHECK(device_copy(team.members.data(), team.members.size() * sizeof(int), &members));
-    g_member_arrays.push_back(members);
-    s.teams[t] = device::Team{team.size(), team.my_index, static_cast<const int*>(members), off};
-    ++s.n_teams;
-  }
   s.initialised = 1;
-
-#if defined(SHOAL_PLATFORM_SIM)
-  device::g_sim_state = s;
-#endif
-  for (auto upload : g_uploaders) {
-    int rc = upload(&s, sizeof s);
-    if (rc != 0) {
-      SHOAL_ERROR("uploading the device state into a CUDA module failed (error %d)", rc);
-      return Status::io_error;
-    }
-  }
   g_published = s;
+  SHOAL_CHECK(grow_table(static_cast<int>(std::max<std::size_t>(8, r.teams.size()))));
+  for (std::size_t t = 0; t < r.teams.size(); ++t) SHOAL_CHECK(write_entry(r, static_cast<int>(t)));
   g_live = true;
   return Status::ok;
+}
+
+Status device_team_update(Runtime& r, int handle) {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  if (handle >= g_published.n_teams) {
+    int cap = g_published.n_teams;
+    while (cap <= handle) cap *= 2;
+    SHOAL_CHECK(grow_table(cap));
+  }
+  return write_entry(r, handle);
 }
 
 void device_state_clear(Runtime&) {

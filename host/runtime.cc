@@ -70,24 +70,6 @@ Status check_symmetric_config(Runtime& r, std::vector<SymmetricConfig>* all_p) {
   return Status::ok;
 }
 
-Status add_team(Runtime& r, std::vector<int> members) {
-  Team t;
-  t.live = true;
-  t.members = std::move(members);
-  t.my_index = t.index_of(r.my_pe);
-  // Every member must map every other (not only this PE its peers), so all
-  // members agree on how the team synchronises.
-  t.all_mapped = true;
-  for (int a : t.members)
-    for (int b : t.members)
-      if (!r.heap.mapped_between(a, b)) t.all_mapped = false;
-  // Every PE creates the same predefined teams in the same order, so the
-  // internal offsets agree even though the member lists differ.
-  SHOAL_CHECK(r.heap.internal_alloc(kBarrierRounds * sizeof(std::uint64_t), &t.sync_offset));
-  r.teams.push_back(std::move(t));
-  return Status::ok;
-}
-
 Status init_locked(const bootstrap::Options& options) {
   auto r = std::make_unique<Runtime>();
   log_init_from_env();
@@ -129,10 +111,13 @@ Status init_locked(const bootstrap::Options& options) {
       if (r->node_of_pe[pe] == r->node_of_pe[r->my_pe]) node.push_back(pe);
       if (r->local_rank[pe] == r->local_rank[r->my_pe]) same.push_back(pe);
     }
-    SHOAL_CHECK_GOTO(add_team(*r, world), s, undo_heap);
-    SHOAL_CHECK_GOTO(add_team(*r, shared), s, undo_heap);
-    SHOAL_CHECK_GOTO(add_team(*r, node), s, undo_heap);
-    SHOAL_CHECK_GOTO(add_team(*r, same), s, undo_heap);
+    // Every PE creates the same predefined teams in the same order, so
+    // their pool slots agree even though the member lists differ.
+    SHOAL_CHECK_GOTO(team_pool_create(*r), s, undo_heap);
+    SHOAL_CHECK_GOTO(team_add_predefined(*r, world), s, undo_heap);
+    SHOAL_CHECK_GOTO(team_add_predefined(*r, shared), s, undo_heap);
+    SHOAL_CHECK_GOTO(team_add_predefined(*r, node), s, undo_heap);
+    SHOAL_CHECK_GOTO(team_add_predefined(*r, same), s, undo_heap);
   }
   SHOAL_CHECK_GOTO(device_state_publish(*r), s, undo_device);
   // Nobody may touch a peer's heap (team flags) before the peer zeroed it.

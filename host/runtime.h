@@ -25,7 +25,8 @@ struct Runtime {
   std::vector<int> node_of_pe;   // world PE -> node id
   std::vector<int> local_rank;   // world PE -> rank on its node
   SymmetricHeap heap;
-  std::vector<Team> teams;       // index = shoal_team_t
+  std::vector<Team> teams;       // index = shoal_team_t = team pool slot
+  TeamPool team_pool;            // heap slots of the teams (host/team.cc)
   bool oversubscribed = false;   // some node runs more PEs than CPUs (agreed at init)
   ProxyTransport* proxy = nullptr;  // remote transport (host/proxy.h); null when none is needed
 };

@@ -145,6 +145,18 @@ Status SymmetricHeap::internal_alloc(std::uint64_t size, std::uint64_t* offset_p
   return Status::ok;
 }
 
+Status SymmetricHeap::reserve_top(std::uint64_t bytes, std::uint64_t* offset_p) {
+  if (user_.live_allocations() != 0 || bytes % kMinAlign != 0 ||
+      bytes >= user_.capacity() - user_.bytes_used()) {
+    SHOAL_ERROR("cannot reserve %" PRIu64 " bytes at the top of the symmetric heap (%" PRIu64
+                " bytes of user region)", bytes, user_.capacity());
+    return Status::no_memory;
+  }
+  user_ = OffsetAllocator(user_.capacity() - bytes);
+  *offset_p = size_ - bytes;
+  return Status::ok;
+}
+
 bool SymmetricHeap::agree(bootstrap::Bootstrap& boot, const CollectiveRecord& mine) {
   const int n = boot.info().size;
   std::vector<CollectiveRecord> all(n);

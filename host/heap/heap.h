@@ -63,6 +63,11 @@ class SymmetricHeap {
   // sequence, so offsets match without communication).
   Status internal_alloc(std::uint64_t size, std::uint64_t* offset_p);
 
+  // Takes `bytes` (a multiple of kMinAlign) from the top of the user region
+  // for the team pool (host/team_pool.cc); init calls it once, before any
+  // user allocation, identically on every PE. *offset_p: start of the area.
+  Status reserve_top(std::uint64_t bytes, std::uint64_t* offset_p);
+
   // The collective user allocator. `call` names the API function for
   // messages. Returns nullptr (on every PE alike) on exhaustion or a
   // mismatch between PEs, after logging why.

@@ -24,18 +24,13 @@
 #define SHOAL_DEVICE_H
 
 #include <shoal/types.h>
+/* Collectives; also defines SHOAL_DEVICE_FN (__device__ under nvcc). */
+#include <shoal/device_coll.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#ifndef SHOAL_DEVICE_FN
-#if defined(__CUDACC__)
-#define SHOAL_DEVICE_FN __device__
-#else
-#define SHOAL_DEVICE_FN
-#endif
-#endif
 
 #define SHOAL_DECL_DEV_RMA_GROUP_(NAME, TYPE, SFX)                                                 \
   SHOAL_DEVICE_FN void shoal_##NAME##_put##SFX(TYPE* dest, const TYPE* src, size_t nelems, int pe); \
@@ -108,6 +103,7 @@ SHOAL_DEVICE_FN int shoal_sync_block(shoal_team_t team);
 
 #if defined(__CUDACC__) && !defined(SHOAL_PLATFORM_SIM)
 #include <shoal/device/entry.cuh>
+#include <shoal/device/coll_entry.cuh>
 #endif
 
 #endif /* SHOAL_DEVICE_H */

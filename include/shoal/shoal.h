@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include <shoal/bootstrap.h>
+#include <shoal/coll_on_stream.h>
 #include <shoal/types.h>
 #include <shoal/version.h>
 
@@ -70,6 +71,30 @@ SHOAL_HOSTDEV int shoal_team_my_pe(shoal_team_t team);
 SHOAL_HOSTDEV int shoal_team_n_pes(shoal_team_t team);
 /* The PE number in dest_team of src_team's member src_pe, or -1. */
 SHOAL_HOSTDEV int shoal_team_translate_pe(shoal_team_t src_team, int src_pe, shoal_team_t dest_team);
+
+/* --- teams (OpenSHMEM 1.5; see docs/api-host.md) ------------------------- */
+/* Collective over parent_team's members, all passing the same arguments.
+ * The new team holds the parent members start, start+stride, ...,
+ * start+(size-1)*stride (parent numbering; stride may be negative, and 0
+ * only with size 1). Members get the new handle, other parent members
+ * SHOAL_TEAM_INVALID. Returns 0 on success; nonzero (and
+ * SHOAL_TEAM_INVALID) on invalid arguments, named in the message, or when
+ * the team pool (SHOAL_TEAM_POOL_SIZE) is full. */
+int shoal_team_split_strided(shoal_team_t parent_team, int start, int stride, int size,
+                             const shoal_team_config_t* config, long config_mask,
+                             shoal_team_t* new_team);
+/* Collective over parent_team: the parent's PEs as a grid of xrange columns
+ * (parent PE i at x = i % xrange, y = i / xrange); every PE joins its row
+ * (xaxis_team) and its column (yaxis_team). Returns 0 on success. */
+int shoal_team_split_2d(shoal_team_t parent_team, int xrange,
+                        const shoal_team_config_t* xaxis_config, long xaxis_mask,
+                        shoal_team_t* xaxis_team, const shoal_team_config_t* yaxis_config,
+                        long yaxis_mask, shoal_team_t* yaxis_team);
+/* The team's configuration (fields selected by config_mask). 0 on success. */
+int shoal_team_get_config(shoal_team_t team, long config_mask, shoal_team_config_t* config);
+/* Collective over the team's members: synchronises them, then frees the
+ * team's heap slot. Predefined teams and SHOAL_TEAM_INVALID are ignored. */
+void shoal_team_destroy(shoal_team_t team);
 
 /* --- symmetric heap (collective: every PE calls them in the same order with
  * the same arguments; mismatches are detected and reported) ------------- */

@@ -41,6 +41,13 @@ enum {
   SHOAL_TEAM_SAME_MYPE_NODE = 3, /* PEs with this PE's node-local rank, one per node */
 };
 
+/* Team creation options (OpenSHMEM 1.5): config_mask selects the fields of
+ * shoal_team_config_t that are set; shoal accepts and records them. */
+typedef struct {
+  int num_contexts;
+} shoal_team_config_t;
+#define SHOAL_TEAM_NUM_CONTEXTS (1L << 0)
+
 /* --- the type tables ------------------------------------------------------- */
 
 /* Types usable with bfloat16/half: C++ only (they are CUDA C++ types). */
@@ -83,6 +90,39 @@ enum {
   X(ushort, unsigned short) X(uint, unsigned int) X(ulong, unsigned long)        \
   X(ulonglong, unsigned long long) X(int32, int32_t) X(int64, int64_t)           \
   X(uint32, uint32_t) X(uint64, uint64_t) X(size, size_t) X(ptrdiff, ptrdiff_t)
+
+/* Reductions: SHOAL_FOR_REDUCE_OPS(X) calls X(NAME, TYPE, OP) for every
+ * (type, operator) pair OpenSHMEM 1.5 defines (plus half and bfloat16):
+ * and/or/xor on the bitwise types, min/max/sum/prod on the arithmetic
+ * types. The _A_ tables pass an extra argument A through to X. */
+#ifdef __cplusplus
+#define SHOAL_FOR_REDUCE_FP16_A_(X, A) X(bfloat16, __nv_bfloat16, A) X(half, __half, A)
+#else
+#define SHOAL_FOR_REDUCE_FP16_A_(X, A)
+#endif
+#define SHOAL_FOR_REDUCE_BITWISE_TYPES_A_(X, A)                                                 \
+  X(uchar, unsigned char, A) X(ushort, unsigned short, A) X(uint, unsigned int, A)              \
+  X(ulong, unsigned long, A) X(ulonglong, unsigned long long, A) X(int8, int8_t, A)             \
+  X(int16, int16_t, A) X(int32, int32_t, A) X(int64, int64_t, A) X(uint8, uint8_t, A)           \
+  X(uint16, uint16_t, A) X(uint32, uint32_t, A) X(uint64, uint64_t, A) X(size, size_t, A)
+#define SHOAL_FOR_REDUCE_ARITH_TYPES_A_(X, A)                                                   \
+  SHOAL_FOR_REDUCE_FP16_A_(X, A)                                                                \
+  X(char, char, A) X(schar, signed char, A) X(short, short, A) X(int, int, A) X(long, long, A)  \
+  X(longlong, long long, A) X(ptrdiff, ptrdiff_t, A) X(uchar, unsigned char, A)                 \
+  X(ushort, unsigned short, A) X(uint, unsigned int, A) X(ulong, unsigned long, A)              \
+  X(ulonglong, unsigned long long, A) X(int8, int8_t, A) X(int16, int16_t, A)                   \
+  X(int32, int32_t, A) X(int64, int64_t, A) X(uint8, uint8_t, A) X(uint16, uint16_t, A)         \
+  X(uint32, uint32_t, A) X(uint64, uint64_t, A) X(size, size_t, A) X(float, float, A)           \
+  X(double, double, A)
+#define SHOAL_REDUCE_SWAP_(NAME, TYPE, X) X(NAME, TYPE)
+/* X(NAME, TYPE) over the types of each class. */
+#define SHOAL_FOR_REDUCE_BITWISE_TYPES(X) SHOAL_FOR_REDUCE_BITWISE_TYPES_A_(SHOAL_REDUCE_SWAP_, X)
+#define SHOAL_FOR_REDUCE_ARITH_TYPES(X) SHOAL_FOR_REDUCE_ARITH_TYPES_A_(SHOAL_REDUCE_SWAP_, X)
+#define SHOAL_FOR_REDUCE_OPS(X)                                                                 \
+  SHOAL_FOR_REDUCE_BITWISE_TYPES_A_(X, and) SHOAL_FOR_REDUCE_BITWISE_TYPES_A_(X, or)            \
+  SHOAL_FOR_REDUCE_BITWISE_TYPES_A_(X, xor) SHOAL_FOR_REDUCE_ARITH_TYPES_A_(X, min)             \
+  SHOAL_FOR_REDUCE_ARITH_TYPES_A_(X, max) SHOAL_FOR_REDUCE_ARITH_TYPES_A_(X, sum)               \
+  SHOAL_FOR_REDUCE_ARITH_TYPES_A_(X, prod)
 
 /* Sized RMA: X(BITS, BYTES). 16-bit signal puts exist and move 2 bytes per
  * element (NVSHMEM 3.4's are misnamed and move nothing). */

@@ -37,6 +37,7 @@
 #include "perftest/common/report.h"
 #include "perftest/common/timing.h"
 #include "perftest/device/backend.h"  // shoal, or NVSHMEM for the comparison build
+#include "perftest/device/device_timer.h"
 
 using namespace shoal::perftest;
 
@@ -244,41 +245,6 @@ __global__ void ping_kernel(int op, char* sym, char* local, size_t size, int ite
   }
 }
 
-class EventTimer final : public Timer {
- public:
-  explicit EventTimer(cudaStream_t s) : s_(s) {
-    cudaEventCreate(&a_);
-    cudaEventCreate(&b_);
-  }
-  ~EventTimer() override {
-    cudaEventDestroy(a_);
-    cudaEventDestroy(b_);
-  }
-  void start() override { cudaEventRecord(a_, s_); }
-  double stop_us() override {
-    cudaEventRecord(b_, s_);
-    cudaEventSynchronize(b_);
-    float ms = 0;
-    cudaEventElapsedTime(&ms, a_, b_);
-    return ms * 1000.0;
-  }
-
- private:
-  cudaStream_t s_;
-  cudaEvent_t a_{}, b_{};
-};
-
-[[noreturn]] void fail(const char* what, cudaError_t e) {
-  std::fprintf(stderr, "[PE %d] %s: %s\n", shoal_my_pe(), what, cudaGetErrorString(e));
-  shoal_global_exit(3);
-  std::abort();
-}
-#define CK(x)                          \
-  do {                                 \
-    cudaError_t e_ = (x);              \
-    if (e_ != cudaSuccess) fail(#x, e_); \
-  } while (0)
-
 int amo_index(const std::string& a) {
   const char* names[] = {"fetch_add", "add", "inc", "fetch_inc", "swap", "compare_swap", "fetch", "set"};
   for (int i = 0; i < 8; ++i)
@@ -289,16 +255,8 @@ int amo_index(const std::string& a) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const char* self = std::strrchr(argv[0], '/');
-  self = self ? self + 1 : argv[0];
-  const Experiment* ex = nullptr;
-  for (const auto& e : kExperiments)
-    if (std::strcmp(e.name, self) == 0) ex = &e;
-  if (!ex) {
-    std::fprintf(stderr, "device perftest: unknown program name '%s'; the experiment is chosen by the "
-                         "name (shmem_put_bw, shmem_put_latency, ...)\n", self);
-    return 2;
-  }
+  const Experiment* ex = find_experiment(kExperiments, argv[0], "shmem_put_bw, shmem_put_latency, ...");
+  if (!ex) return 2;
   const bool is_bw = ex->op <= kStBw;
   const bool is_elem = ex->op == kPBw || ex->op == kGBw || ex->op == kAtomicBw;
   const bool is_ping = ex->op >= kPingPutSignal;

@@ -425,11 +425,16 @@ SHOAL_ARCH_FN void quiet() {
   proxy_quiet("shoal_quiet");
 }
 
-SHOAL_ARCH_FN const Team* team_ptr(const char* call, int team) {
+// The team's table entry, or nullptr when `team` names no team of this PE.
+SHOAL_ARCH_FN const Team* team_entry(int team) {
   const State& s = state();
-  if (team < 0 || team >= s.n_teams)
-    SHOAL_DEVICE_FAIL("%s: team handle %d is not a valid team", call, team);
-  const Team* t = &s.teams[team];
+  if (team < 0 || team >= s.n_teams || s.teams[team].size <= 0) return nullptr;
+  return &s.teams[team];
+}
+
+SHOAL_ARCH_FN const Team* team_ptr(const char* call, int team) {
+  const Team* t = team_entry(team);
+  if (t == nullptr) SHOAL_DEVICE_FAIL("%s: team handle %d is not a valid team", call, team);
   if (t->my_index < 0) SHOAL_DEVICE_FAIL("%s: this PE is not a member of team %d", call, team);
   return t;
 }
@@ -478,14 +483,12 @@ SHOAL_ARCH_FN void* ptr(const void* dest, int pe) {
 }
 
 SHOAL_ARCH_FN int team_translate(int src_team, int src_pe, int dest_team) {
-  const State& s = state();
-  if (src_team < 0 || src_team >= s.n_teams || dest_team < 0 || dest_team >= s.n_teams) return -1;
-  const Team& st = s.teams[src_team];
-  if (src_pe < 0 || src_pe >= st.size) return -1;
-  const int pe = st.members[src_pe];
-  const Team& dt = s.teams[dest_team];
-  for (int i = 0; i < dt.size; ++i)
-    if (dt.members[i] == pe) return i;
+  const Team* st = team_entry(src_team);
+  const Team* dt = team_entry(dest_team);
+  if (st == nullptr || dt == nullptr || src_pe < 0 || src_pe >= st->size) return -1;
+  const int pe = st->members[src_pe];
+  for (int i = 0; i < dt->size; ++i)
+    if (dt->members[i] == pe) return i;
   return -1;
 }
 

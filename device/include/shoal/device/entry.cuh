@@ -446,12 +446,12 @@ SHOAL_DEV_HD(int) SHOAL_DEV_HD_NAME(sync)(shoal_team_t team) {
 SHOAL_DEV_HD(int) SHOAL_DEV_HD_NAME(my_pe)(void) { return shoal::device::state().my_pe; }
 SHOAL_DEV_HD(int) SHOAL_DEV_HD_NAME(n_pes)(void) { return shoal::device::state().n_pes; }
 SHOAL_DEV_HD(int) SHOAL_DEV_HD_NAME(team_my_pe)(shoal_team_t team) {
-  const shoal::device::State& s = shoal::device::state();
-  return team >= 0 && team < s.n_teams ? s.teams[team].my_index : -1;
+  const shoal::device::Team* t = shoal::device::team_entry(team);
+  return t ? t->my_index : -1;
 }
 SHOAL_DEV_HD(int) SHOAL_DEV_HD_NAME(team_n_pes)(shoal_team_t team) {
-  const shoal::device::State& s = shoal::device::state();
-  return team >= 0 && team < s.n_teams ? s.teams[team].size : -1;
+  const shoal::device::Team* t = shoal::device::team_entry(team);
+  return t ? t->size : -1;
 }
 SHOAL_DEV_HD(int) SHOAL_DEV_HD_NAME(team_translate_pe)(shoal_team_t src_team, int src_pe,
                                                       shoal_team_t dest_team) {

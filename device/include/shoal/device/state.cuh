@@ -23,14 +23,17 @@ struct Ring;  // shoal/device/proxy_ring.h
 
 namespace shoal::device {
 
-constexpr int kMaxDeviceTeams = 4;   // the predefined teams (splits come with collectives)
 constexpr int kBarrierRounds = 32;
 
+// One entry of the device team table (index = team handle). size 0: no
+// such team on this PE (destroyed, never created, or not a member).
 struct Team {
   int size;            // members
   int my_index;        // this PE's index, -1 if not a member
   const int* members;  // world PE of each member (device memory)
   uint64_t sync_offset;  // heap offset: kBarrierRounds uint64 flags + 1 uint64 epoch (device barriers)
+  uint64_t scratch_offset;  // heap offset of the team's collective scratch
+  uint64_t scratch_bytes;
 };
 
 struct State {
@@ -39,8 +42,8 @@ struct State {
   char* heap_base;           // this PE's heap (device address)
   uint64_t heap_size;
   char* const* peer_base;    // [n_pes] peer heap bases in this PE's address space, null if not P2P
-  Team teams[kMaxDeviceTeams];
-  int n_teams;
+  const Team* teams;         // [n_teams] device team table (device memory); grows by
+  int n_teams;               //   re-allocation and re-upload (host/device_state.cc)
   uint64_t timeout_ns;       // waits trap after this long (0 = never)
   proxy::Ring* proxy;        // request ring of the host proxy; null = no remote transport
   uint32_t initialised;      // 1 once uploaded
