@@ -15,10 +15,8 @@ constexpr unsigned kThreads = 256;
 
 // Kernels name themselves with device-side literals (a host string is not
 // readable from the GPU); the host function checked the arguments it can.
-__global__ void barrier_kernel(int team, bool with_quiet) {
-  device::team_sync<device::scope_t::block>(
-      with_quiet ? "shoal_barrier_on_stream" : "shoal_sync_on_stream", team, with_quiet);
-}
+// Barriers and syncs on a stream are in host/stream/ (shoal_barrier_on_stream,
+// shoal_barrier_all_on_stream, shoal_sync_on_stream, shoal_sync_all_on_stream).
 
 // what: 0 broadcast, 1 fcollect, 2 alltoall.
 __global__ void move_kernel(int what, int team, void* dest, const void* src, size_t bytes,
@@ -51,12 +49,6 @@ void check_team(const char* call, int team) {
 
 void launched(const char* call, cudaError_t e) {
   if (e != cudaSuccess) fatal("%s: launching the collective kernel failed: %s", call, cudaGetErrorString(e));
-}
-
-int barrier(const char* call, int team, bool with_quiet, cudaStream_t s) {
-  check_team(call, team);
-  launched(call, launch(barrier_kernel, 1, kThreads, 0, s, team, with_quiet));
-  return 0;
 }
 
 int move(const char* call, int what, int team, void* dest, const void* src, size_t nelems,
@@ -99,18 +91,6 @@ using namespace shoal;
 
 extern "C" {
 
-int shoal_barrier_on_stream(shoal_team_t team, cudaStream_t s) {
-  return barrier("shoal_barrier_on_stream", team, true, s);
-}
-int shoal_barrier_all_on_stream(cudaStream_t s) {
-  return barrier("shoal_barrier_all_on_stream", SHOAL_TEAM_WORLD, true, s);
-}
-int shoal_sync_on_stream(shoal_team_t team, cudaStream_t s) {
-  return barrier("shoal_sync_on_stream", team, false, s);
-}
-int shoal_sync_all_on_stream(cudaStream_t s) {
-  return barrier("shoal_sync_all_on_stream", SHOAL_TEAM_WORLD, false, s);
-}
 int shoal_broadcastmem_on_stream(shoal_team_t team, void* dest, const void* src, size_t n,
                                  int root, cudaStream_t s) {
   return move("shoal_broadcastmem_on_stream", 0, team, dest, src, n, 1, root, s);

@@ -8,8 +8,8 @@
  * again. Synchronisation contract: as the device collectives (entry barrier
  * with quiet, exit barrier), in stream order on the device.
  *
- *   shoal_barrier_on_stream(team, s), shoal_barrier_all_on_stream(s),
- *   shoal_sync_on_stream(team, s), shoal_sync_all_on_stream(s)
+ *   (barrier/sync on a stream: declared with the point-to-point on_stream
+ *   calls in <shoal/shoal.h>)
  *   shoal_<T>_broadcast_on_stream(team, dest, src, nelems, PE_root, s)  + broadcastmem
  *   shoal_<T>_fcollect_on_stream(team, dest, src, nelems, s)            + fcollectmem
  *   shoal_<T>_alltoall_on_stream(team, dest, src, nelems, s)            + alltoallmem
@@ -25,10 +25,6 @@
 extern "C" {
 #endif
 
-int shoal_barrier_on_stream(shoal_team_t team, cudaStream_t stream);
-int shoal_barrier_all_on_stream(cudaStream_t stream);
-int shoal_sync_on_stream(shoal_team_t team, cudaStream_t stream);
-int shoal_sync_all_on_stream(cudaStream_t stream);
 int shoal_broadcastmem_on_stream(shoal_team_t team, void* dest, const void* source, size_t nelems,
                                  int PE_root, cudaStream_t stream);
 int shoal_fcollectmem_on_stream(shoal_team_t team, void* dest, const void* source, size_t nelems,
