@@ -5,6 +5,13 @@
 //   p            shoal_uint64_p_on_stream (8 bytes)
 //   put_signal   shoal_putmem_signal_on_stream of each size
 //   barrier_all  shoal_barrier_all_on_stream on every PE (size 0)
+//   sync_all     shoal_sync_all_on_stream on every PE (size 0)
+//   reduce       shoal_int64_sum_reduce_on_stream over WORLD, size bytes per PE
+//   broadcast    shoal_broadcastmem_on_stream from PE 0, size bytes
+//   fcollect     shoal_fcollectmem_on_stream, size bytes from each PE
+//   alltoall     shoal_alltoallmem_on_stream, size bytes to each PE
+// (the collectives on every PE, sizes up to -e; the result of the last call
+// of each size is checked on every PE).
 // Each on-stream call completes in stream order (the data is at the target
 // when the next call starts), so the loop measures issue + completion. The
 // last transfer of each size is checked at the target outside the timed
@@ -25,8 +32,8 @@ using namespace shoal::perftest;
 int main(int argc, char** argv) {
   ProgramSpec spec;
   spec.name = "shoal_host_stream_latency";
-  spec.summary = "latency of shoal_putmem/p/putmem_signal/barrier_all_on_stream "
-                 "between PE pairs (0,1), (2,3)...";
+  spec.summary = "latency of shoal_putmem/p/putmem_signal_on_stream between PE pairs (0,1), (2,3)... "
+                 "and of barrier_all/sync_all/reduce/broadcast/fcollect/alltoall_on_stream over WORLD";
   spec.defaults.min_size = 8;
   spec.defaults.max_size = 1ull << 20;
   spec.defaults.iters = 20;
@@ -138,6 +145,69 @@ int main(int argc, char** argv) {
     if (v != want) data_error("p: last value %llu, expected %llu", (unsigned long long)v, (unsigned long long)want);
   }
   measure("barrier_all", 0, true, [&] { shoal_barrier_all_on_stream(stream); });
+  measure("sync_all", 0, true, [&] { shoal_sync_all_on_stream(stream); });
+
+  // Stream-ordered collectives over WORLD. Inputs: PE q's int64 element i is
+  // q * 1000003 + i, so every result element is known on every PE.
+  const std::uint64_t coll_bytes = bytes / 8 * 8;
+  auto* csrc = static_cast<std::int64_t*>(shoal_malloc(coll_bytes * static_cast<std::uint64_t>(n)));
+  auto* cdst = static_cast<std::int64_t*>(shoal_malloc(coll_bytes * static_cast<std::uint64_t>(n)));
+  if (!csrc || !cdst) {
+    if (me == 0) std::fprintf(stderr, "%s: cannot allocate 2 x %d x %llu symmetric bytes for the collectives; raise SHOAL_SYMMETRIC_SIZE\n", name, n, (unsigned long long)coll_bytes);
+    shoal_global_exit(2);
+  }
+  const std::uint64_t celems = coll_bytes / 8 * static_cast<std::uint64_t>(n);
+  {
+    std::vector<std::int64_t> h(celems);
+    for (std::uint64_t i = 0; i < celems; ++i) h[i] = static_cast<std::int64_t>(me) * 1000003 + static_cast<std::int64_t>(i);
+    cuda_or_exit(cudaMemcpy(csrc, h.data(), celems * 8, cudaMemcpyDefault), "cudaMemcpy");
+  }
+  shoal_barrier_all();
+  auto expect = [&](const char* what, std::uint64_t size, std::uint64_t count, auto&& want) {
+    auto got = read_back(cdst, count * 8);
+    for (std::uint64_t i = 0; i < count; ++i) {
+      std::int64_t v;
+      std::memcpy(&v, got.data() + i * 8, 8);
+      if (v != want(i))
+        data_error("%s size %llu: element %llu is %lld, expected %lld", what, (unsigned long long)size,
+                   (unsigned long long)i, (long long)v, (long long)want(i));
+    }
+  };
+  const std::int64_t nn = n;
+  for (const std::uint64_t size : sizes) {
+    if (size < 8 || size > coll_bytes) continue;
+    const std::uint64_t el = size / 8;
+    measure("reduce", el * 8, true, [&] {
+      shoal_int64_sum_reduce_on_stream(SHOAL_TEAM_WORLD, cdst, csrc, el, stream);
+    });
+    cuda_or_exit(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+    expect("reduce", el * 8, el, [&](std::uint64_t i) {
+      return 1000003 * nn * (nn - 1) / 2 + nn * static_cast<std::int64_t>(i);
+    });
+    measure("broadcast", el * 8, true, [&] {
+      shoal_broadcastmem_on_stream(SHOAL_TEAM_WORLD, cdst, csrc, el * 8, 0, stream);
+    });
+    cuda_or_exit(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+    if (me != 0) expect("broadcast", el * 8, el, [&](std::uint64_t i) { return static_cast<std::int64_t>(i); });
+    measure("fcollect", el * 8, true, [&] {
+      shoal_fcollectmem_on_stream(SHOAL_TEAM_WORLD, cdst, csrc, el * 8, stream);
+    });
+    cuda_or_exit(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+    expect("fcollect", el * 8, el * static_cast<std::uint64_t>(n), [&](std::uint64_t i) {
+      return static_cast<std::int64_t>(i / el) * 1000003 + static_cast<std::int64_t>(i % el);
+    });
+    measure("alltoall", el * 8, true, [&] {
+      shoal_alltoallmem_on_stream(SHOAL_TEAM_WORLD, cdst, csrc, el * 8, stream);
+    });
+    cuda_or_exit(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+    // Block q of my result is block `me` of PE q's source.
+    expect("alltoall", el * 8, el * static_cast<std::uint64_t>(n), [&](std::uint64_t i) {
+      return static_cast<std::int64_t>(i / el) * 1000003 + me * static_cast<std::int64_t>(el) +
+             static_cast<std::int64_t>(i % el);
+    });
+  }
+  shoal_free(cdst);
+  shoal_free(csrc);
 
   bool ok = rep.finish();
   cudaStreamDestroy(stream);
