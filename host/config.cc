@@ -33,6 +33,9 @@ Status config_load(Config* cfg_p) {
     return Status::invalid_argument;
   }
   cfg.proxy_ring_size = static_cast<std::uint32_t>(ring);
+  long long poll_us = 0;
+  SHOAL_CHECK(env::get_int("SHOAL_PROXY_POLL_US", 500, 0, 10'000'000, &poll_us));
+  cfg.proxy_poll_us = static_cast<std::uint32_t>(poll_us);
   SHOAL_CHECK(env::get_size("SHOAL_TEAM_POOL_SIZE", 0, &cfg.team_pool_size));
   SHOAL_CHECK(env::get_size("SHOAL_COLL_SCRATCH_SIZE", 256ull << 10, &cfg.coll_scratch_size));
   *cfg_p = cfg;
@@ -58,6 +61,10 @@ const EnvVarDoc* env_var_table() {
       {"SHOAL_PROXY_RING_SIZE", "1024",
        "Requests in each PE's proxy ring (power of two, 2..1048576); device threads wait when it is "
        "full."},
+      {"SHOAL_PROXY_POLL_US", "500",
+       "After its last request or network event the proxy thread keeps polling (yielding the CPU "
+       "between polls) this many microseconds before it naps (50 us at a time, woken early by the "
+       "network or a CPU-side poster). Larger: lower latency for sparse traffic, more CPU time."},
       {"SHOAL_SIM_PES_PER_NODE", "0",
        "Simulated nodes on one machine: ranks in consecutive groups of this size form a node "
        "(node = rank / n); 0 = off. SHOAL_NODE_ID wins when set."},

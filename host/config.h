@@ -19,6 +19,7 @@ struct Config {
   int device = -1;                   // SHOAL_DEVICE: GPU ordinal (-1 = local rank mod count)
   std::string remote_transport;      // SHOAL_REMOTE_TRANSPORT: ucx | none
   std::uint32_t proxy_ring_size = 0; // SHOAL_PROXY_RING_SIZE: requests (power of two)
+  std::uint32_t proxy_poll_us = 0;   // SHOAL_PROXY_POLL_US: polling window before the proxy naps
   std::uint64_t team_pool_size = 0;  // SHOAL_TEAM_POOL_SIZE (0 = 1/16 of the heap)
   std::uint64_t coll_scratch_size = 0;  // SHOAL_COLL_SCRATCH_SIZE: per-team collective scratch
 };

@@ -27,6 +27,8 @@ typedef struct {
   int (*allgather)(void* boot, const void* send, void* recv, size_t bytes);
   /* Logging with shoal's PE prefix; level 1 error .. 5 trace. */
   void (*log)(int level, const char* msg);
+  /* Microseconds the proxy keeps polling after its last work before it naps. */
+  double poll_us;
 } shoal_transport_args_v1_t;
 
 typedef struct {

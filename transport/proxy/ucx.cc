@@ -311,17 +311,25 @@ struct Proxy {
 
   void run() {
     connected.store(connect_all() ? 1 : -1, std::memory_order_release);
+    // Idle policy: spin a little, then poll with sched_yield until poll_us
+    // passed since the last work (a request, a completion, a network event),
+    // then nap. Time-based, so a ping-pong that pauses for a round trip finds
+    // the proxy still polling.
+    using clock = std::chrono::steady_clock;
+    const auto window = std::chrono::nanoseconds(static_cast<long long>(args.poll_us * 1000.0));
+    auto last_work = clock::now();
     unsigned idle = 0;
     while (!stop.load(std::memory_order_relaxed)) {
       unsigned work = drain();
       while (ucp_worker_progress(worker)) ++work;
       if (work) {
         idle = 0;
+        last_work = clock::now();
         continue;
       }
       ++idle;
       if (idle < 64) continue;
-      if (idle < 256) {
+      if (idle < 256 || clock::now() - last_work < window) {
         sched_yield();
         continue;
       }
