@@ -192,21 +192,22 @@ const char* what_to_install(const std::string& kind) {
 
 }  // namespace
 
-std::vector<std::string> plugin_search_dirs() { return search_dirs(); }
-
-Status create_plugin(const std::string& kind, const Options& o, std::unique_ptr<Bootstrap>* out_p) {
-  std::string file = "libshoal_bootstrap_" + kind + ".so";
-  std::string tried, found;
+std::string find_plugin(const std::string& file, std::string* tried) {
+  tried->clear();
   for (const std::string& d : search_dirs()) {
     std::string path = d + "/" + file;
     struct stat st;
-    if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
-      found = path;
-      break;
-    }
-    if (!tried.empty()) tried += ":";
-    tried += d;
+    if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) return path;
+    if (!tried->empty()) *tried += ":";
+    *tried += d;
   }
+  return "";
+}
+
+Status create_plugin(const std::string& kind, const Options& o, std::unique_ptr<Bootstrap>* out_p) {
+  std::string file = "libshoal_bootstrap_" + kind + ".so";
+  std::string tried;
+  const std::string found = find_plugin(file, &tried);
   if (found.empty()) {
     SHOAL_ERROR("bootstrap '%s' needs %s (not found in %s) - %s; SHOAL_PLUGIN_PATH adds folders "
                 "to search", kind.c_str(), file.c_str(), tried.c_str(), what_to_install(kind));

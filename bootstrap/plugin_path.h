@@ -8,6 +8,8 @@
 
 namespace shoal::bootstrap {
 
-std::vector<std::string> plugin_search_dirs();
+// The first regular file named `file` in those folders, or "" with `tried`
+// set to the folders searched (colon-separated, for the error message).
+std::string find_plugin(const std::string& file, std::string* tried);
 
 }  // namespace shoal::bootstrap

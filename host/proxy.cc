@@ -2,7 +2,6 @@
 
 #include <dlfcn.h>
 #include <sched.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -67,17 +66,8 @@ void ring_free(void* p) {
 
 Status load_plugin(const std::string& name, const shoal_transport_plugin_v1_t** out_p) {
   const std::string file = "libshoal_transport_" + name + ".so";
-  std::string found, tried;
-  for (const std::string& d : bootstrap::plugin_search_dirs()) {
-    std::string path = d + "/" + file;
-    struct stat st;
-    if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
-      found = path;
-      break;
-    }
-    if (!tried.empty()) tried += ":";
-    tried += d;
-  }
+  std::string tried;
+  const std::string found = bootstrap::find_plugin(file, &tried);
   if (found.empty()) {
     SHOAL_ERROR("remote transport '%s' needs %s (not found in %s) - install libucx-dev and "
                 "rebuild shoal, or set SHOAL_REMOTE_TRANSPORT=none; SHOAL_PLUGIN_PATH adds "
