@@ -133,6 +133,9 @@ Status proxy_start(Runtime& r) {
   a.allgather = boot_allgather;
   a.log = plugin_log;
   a.poll_us = r.cfg.proxy_poll_us;
+#if defined(SHOAL_PLATFORM_CUDA)
+  a.heap_is_device = 1;
+#endif
   if (p->plugin->start(&a, &p->ctx) != 0) {
     SHOAL_ERROR("remote transport %s: start failed (see above); SHOAL_REMOTE_TRANSPORT=none runs "
                 "without it when every PE is load/store reachable", p->plugin->name);

@@ -16,26 +16,29 @@ inline std::uint64_t heap_offset(Runtime& r, const void* addr) {
   return static_cast<std::uint64_t>(static_cast<const char*>(addr) - r.heap.base());
 }
 
+// A request for `op` on [remote, remote+size) of `pe`'s heap; callers fill the rest.
+inline proxy::Request request(Runtime& r, std::uint32_t op, int pe, const void* remote,
+                              std::uint64_t size) {
+  proxy::Request q{};
+  q.op = op;
+  q.pe = pe;
+  q.remote_offset = heap_offset(r, remote);
+  q.size = size;
+  return q;
+}
+
 inline void remote_put(Runtime& r, const char* call, void* dest, const void* src,
                        std::uint64_t bytes, int pe) {
-  proxy::Request q{};
-  q.op = proxy::kOpPut;
-  q.pe = pe;
-  q.remote_offset = heap_offset(r, dest);
+  proxy::Request q = request(r, proxy::kOpPut, pe, dest, bytes);
   q.local = reinterpret_cast<std::uint64_t>(src);
-  q.size = bytes;
   q.flags = proxy::kWait;
   proxy_wait(r, call, proxy_post(r, call, q));
 }
 
 inline void remote_get(Runtime& r, const char* call, void* dest, const void* src,
                        std::uint64_t bytes, int pe) {
-  proxy::Request q{};
-  q.op = proxy::kOpGet;
-  q.pe = pe;
-  q.remote_offset = heap_offset(r, src);
+  proxy::Request q = request(r, proxy::kOpGet, pe, src, bytes);
   q.local = reinterpret_cast<std::uint64_t>(dest);
-  q.size = bytes;
   q.flags = proxy::kWait;
   proxy_wait(r, call, proxy_post(r, call, q));
 }
@@ -43,12 +46,8 @@ inline void remote_get(Runtime& r, const char* call, void* dest, const void* src
 inline void remote_put_signal(Runtime& r, const char* call, void* dest, const void* src,
                               std::uint64_t bytes, std::uint64_t* sig, std::uint64_t value,
                               int sig_op, int pe) {
-  proxy::Request q{};
-  q.op = proxy::kOpPutSignal;
-  q.pe = pe;
-  q.remote_offset = heap_offset(r, dest);
+  proxy::Request q = request(r, proxy::kOpPutSignal, pe, dest, bytes);
   q.local = reinterpret_cast<std::uint64_t>(src);
-  q.size = bytes;
   q.value = value;
   q.value2 = heap_offset(r, sig);
   q.sub = static_cast<std::uint32_t>(sig_op);
@@ -58,11 +57,7 @@ inline void remote_put_signal(Runtime& r, const char* call, void* dest, const vo
 
 inline void remote_signal(Runtime& r, const char* call, std::uint64_t* sig, std::uint64_t value,
                           int sig_op, int pe) {
-  proxy::Request q{};
-  q.op = proxy::kOpSignal;
-  q.pe = pe;
-  q.remote_offset = heap_offset(r, sig);
-  q.size = 8;
+  proxy::Request q = request(r, proxy::kOpSignal, pe, sig, 8);
   q.value = value;
   q.sub = static_cast<std::uint32_t>(sig_op);
   proxy_post(r, call, q);
@@ -72,11 +67,7 @@ inline void remote_signal(Runtime& r, const char* call, std::uint64_t* sig, std:
 inline std::uint64_t remote_amo(Runtime& r, const char* call, const void* dest, std::size_t bytes,
                                 std::uint32_t amo, std::uint64_t value, std::uint64_t compare,
                                 bool fetch, int pe) {
-  proxy::Request q{};
-  q.op = proxy::kOpAmo;
-  q.pe = pe;
-  q.remote_offset = heap_offset(r, dest);
-  q.size = bytes;
+  proxy::Request q = request(r, proxy::kOpAmo, pe, dest, bytes);
   q.sub = amo;
   q.value = value;
   q.value2 = compare;

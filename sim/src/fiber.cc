@@ -4,9 +4,11 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -409,19 +411,38 @@ void warp_complete(Warp& w, unsigned mask, WarpOp op) {
   }
 }
 
+// Backoff of a block whose fibers all spin, by time waited: yield the CPU
+// for the first kYieldNs of a wait (a ping-pong's reply usually comes
+// within it), then sleep, growing to 50 us, so the CPU goes to whoever must
+// progress. A wait starts with the first backoff after a barrier, or when
+// the block ran for kNewWaitNs without backing off (its fibers did other
+// work in between: the previous spin loop ended). Sleeps use a 1 us timer
+// slack (Linux's default 50 us would make every nap at least that long).
 void os_backoff(Block* b) {
+  constexpr int64_t kYieldNs = 100'000, kNewWaitNs = 200'000, kMaxSleepNs = 50'000;
+  static thread_local const bool slack_set = prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0) == 0;
+  (void)slack_set;
   Launch* L = b->launch;
-  if (L->has_deadline && std::chrono::steady_clock::now() > L->deadline) report_timeout(*L);
+  const auto now = std::chrono::steady_clock::now();
+  if (L->has_deadline && now > L->deadline) report_timeout(*L);
+  const auto ns = [](std::chrono::steady_clock::time_point t) {
+    return static_cast<int64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count());
+  };
+  const int64_t t = ns(now);
+  if (b->backoff == 0 || t - b->last_backoff_ns > kNewWaitNs) {
+    b->backoff = 0;
+    b->wait_since_ns = t;
+  }
   ++b->backoff;
-  if (b->backoff < 32) {
+  const int64_t waited = t - b->wait_since_ns;
+  if (waited < kYieldNs) {
     sched_yield();
   } else {
-    // Everyone in the block waits on another block or process: sleep a
-    // little, growing to 50 us, so the CPU goes to whoever must progress.
-    const long ns = std::min(50000L, 1000L * static_cast<long>(b->backoff - 31));
-    timespec ts{0, ns};
+    const long sleep_ns = static_cast<long>(std::clamp<int64_t>((waited - kYieldNs) / 4, 1000, kMaxSleepNs));
+    timespec ts{0, sleep_ns};
     nanosleep(&ts, nullptr);
   }
+  b->last_backoff_ns = ns(std::chrono::steady_clock::now());
 }
 
 static void print_where(const Block* b, const Fiber* f) {

@@ -68,6 +68,42 @@ TEST(Proxy, QuietAfterManySmallPuts) {
   shoal_free(arr);
 }
 
+// Every thread of a 1024-thread block puts one int and quiets at once: more
+// quiets in flight than UCX allows flushes per endpoint (255), so the proxy
+// must batch them; then every thread checks that its own put landed. 50
+// rounds.
+__global__ void quiet_storm(int* arr, int to, uint64_t seed, int* bad) {
+  const int me = shoal_my_pe();
+  const int i = threadIdx.x;
+  for (int r = 0; r < 50; ++r) {
+    const int v = value_of(seed + r, me, i);
+    shoal_int_p(arr + i, v, to);
+    shoal_quiet();
+    if (shoal_int_g(arr + i, to) != v) atomicAdd(bad, 1);
+  }
+}
+
+TEST(Proxy, ManyConcurrentQuiets) {
+  const int me = shoal_my_pe(), n = shoal_n_pes();
+  const int threads = 1024;
+  int* arr = static_cast<int*>(shoal_malloc(threads * sizeof(int)));
+  int* bad = static_cast<int*>(shoal_calloc(1, sizeof(int)));
+  ASSERT_NE(arr, nullptr);
+  CUDA_OK(cudaMemset(arr, 0x5a, threads * sizeof(int)));
+  shoal_barrier_all();
+  // Each PE writes into its own array on the next PE; nobody else writes there.
+  const int to = (me + 1) % n;
+  CUDA_OK(shoal::launch(quiet_storm, 1, threads, 0, nullptr, arr, to, seed(), bad));
+  CUDA_OK(cudaDeviceSynchronize());
+  int h = -1;
+  CUDA_OK(cudaMemcpy(&h, bad, sizeof h, cudaMemcpyDeviceToHost));
+  EXPECT_EQ(h, 0) << "threads whose put to PE " << to << " was not there after their quiet (seed "
+                  << seed() << ")";
+  shoal_barrier_all();
+  shoal_free(bad);
+  shoal_free(arr);
+}
+
 // Rounds of put_signal_nbi of alternating patterns. Block 0 sends to `to`
 // and waits for its acknowledgement; block 1 receives from `from`: as soon
 // as the signal shows round r it checks every byte (data must precede the

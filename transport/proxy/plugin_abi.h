@@ -12,7 +12,8 @@
 extern "C" {
 #endif
 
-#define SHOAL_TRANSPORT_ABI_VERSION 1
+/* 2: heap_is_device added. */
+#define SHOAL_TRANSPORT_ABI_VERSION 2
 
 typedef struct {
   int my_pe;
@@ -29,6 +30,9 @@ typedef struct {
   void (*log)(int level, const char* msg);
   /* Microseconds the proxy keeps polling after its last work before it naps. */
   double poll_us;
+  /* 1: the heap is GPU memory (cuda platform): the network library must
+   * register and access device memory (UCX built with CUDA support). */
+  int heap_is_device;
 } shoal_transport_args_v1_t;
 
 typedef struct {

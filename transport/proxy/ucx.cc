@@ -11,6 +11,7 @@
 // ticket order; kOpFence and put_signal's data-before-signal use
 // ucp_worker_fence; kOpQuiet completes after ucp_worker_flush_nbx.
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 #include <sched.h>
@@ -158,6 +159,52 @@ struct Proxy {
                                rkeys[s.pe], &p));
   }
 
+  // Quiets: at most one worker flush is in flight (UCX counts flushes per
+  // endpoint in 8 bits; a block of threads each calling quiet would
+  // overflow it). A quiet that arrives while a flush runs joins the next
+  // batch; when the running flush completes, one new flush serves the whole
+  // batch: it starts after every operation those quiets follow was issued.
+  // Always a new flush, even with nothing issued since the last one: that
+  // one may still be in flight, and this quiet must not finish first.
+  std::vector<Slot*> flushing, next_flush;
+  bool flush_running = false;
+
+  void quiet(Slot& s) {
+    next_flush.push_back(&s);
+    if (!flush_running) start_flush();
+  }
+
+  void start_flush() {
+    flushing.swap(next_flush);
+    next_flush.clear();
+    flush_running = true;
+    ucp_request_param_t p{};
+    p.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA;
+    p.cb.send = &Proxy::on_flushed;
+    p.user_data = this;
+    ucs_status_ptr_t r = ucp_worker_flush_nbx(worker, &p);
+    if (r == nullptr) {
+      flushed(UCS_OK);
+    } else if (UCS_PTR_IS_ERR(r)) {
+      flushed(UCS_PTR_STATUS(r));
+    }  // else: on_flushed
+  }
+
+  void flushed(ucs_status_t st) {
+    for (Slot* q : flushing) {
+      if (st != UCS_OK) fail(q->pe, q->op, st);
+      release(*q);
+    }
+    flushing.clear();
+    flush_running = false;
+    if (!next_flush.empty()) start_flush();
+  }
+
+  static void on_flushed(void* request, ucs_status_t st, void* user_data) {
+    static_cast<Proxy*>(user_data)->flushed(st);
+    ucp_request_free(request);
+  }
+
   void put(Slot& s, const void* src, uint64_t bytes, uint64_t offset) {
     ++s.pending;
     ucp_request_param_t p = param(s);
@@ -188,14 +235,10 @@ struct Proxy {
       case kOpFence:
         ucp_worker_fence(worker);
         break;
-      case kOpQuiet: {
-        // Always a flush, even with nothing issued since the last one: that
-        // one may still be in flight, and this quiet must not finish first.
+      case kOpQuiet:
         ++s.pending;
-        ucp_request_param_t p = param(s);
-        track(s, ucp_worker_flush_nbx(worker, &p));
+        quiet(s);
         break;
-      }
       default:
         if (!valid_target(r)) {
           fail(r.pe, r.op, UCS_ERR_UNREACHABLE);
@@ -310,6 +353,9 @@ struct Proxy {
   }
 
   void run() {
+    // Naps below are 50 us; Linux's default timer slack would stretch each
+    // to ~100 us.
+    prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
     connected.store(connect_all() ? 1 : -1, std::memory_order_release);
     // Idle policy: spin a little, then poll with sched_yield until poll_us
     // passed since the last work (a request, a completion, a network event),
@@ -416,6 +462,22 @@ int Proxy::start(const shoal_transport_args_v1_t& a) {
   mp.field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS | UCP_MEM_MAP_PARAM_FIELD_LENGTH;
   mp.address = a.heap_base;
   mp.length = a.heap_size;
+  if (a.heap_is_device) {
+    // GPU memory: UCX must have CUDA support (cuda_copy to read and write
+    // it, and a network transport that registers it: GPUDirect RDMA for
+    // InfiniBand, or staging through host memory).
+    ucp_context_attr_t ca{};
+    ca.field_mask = UCP_ATTR_FIELD_MEMORY_TYPES;
+    UCX_CHECK(ucp_context_query(context, &ca), "ucp_context_query");
+    if ((ca.memory_types & UCS_BIT(UCS_MEMORY_TYPE_CUDA)) == 0) {
+      logf(1, "this UCX has no CUDA support, so it cannot reach the symmetric heap in GPU memory: "
+              "install a CUDA-enabled UCX (`ucx_info -d` lists cuda_copy), or set "
+              "SHOAL_REMOTE_TRANSPORT=none when every PE is load/store reachable");
+      return 1;
+    }
+    mp.field_mask |= UCP_MEM_MAP_PARAM_FIELD_MEMORY_TYPE;
+    mp.memory_type = UCS_MEMORY_TYPE_CUDA;
+  }
   UCX_CHECK(ucp_mem_map(context, &mp, &memh), "ucp_mem_map of the symmetric heap");
 
   void* rkey_buf = nullptr;

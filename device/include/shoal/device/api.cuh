@@ -356,6 +356,9 @@ SHOAL_ARCH_FN T from_bits(bits_t<T> b) {
 }
 
 // The atomic word on a proxied PE: true when `pe` is reached through the proxy.
+// The fetch-op templates below serve the non-fetching forms too (fetch =
+// false): over the proxy those only post (completed by quiet, like put_nbi)
+// and return T{}.
 template <class T>
 SHOAL_ARCH_FN bool amo_remote(const char* call, const void* addr, int pe) {
   check_aligned(call, addr, sizeof(T), "dest");
@@ -393,24 +396,24 @@ SHOAL_ARCH_FN T amo_cswap(const char* call, T* dest, T cond, T v, int pe) {
       arch::atomic_cas<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(cond), to_bits(v)));
 }
 template <class T>
-SHOAL_ARCH_FN T amo_fadd(const char* call, T* dest, T v, int pe) {
-  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoAdd, v, T{}, true, pe);
+SHOAL_ARCH_FN T amo_fadd(const char* call, T* dest, T v, int pe, bool fetch = true) {
+  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoAdd, v, T{}, fetch, pe);
   return static_cast<T>(arch::atomic_fetch_add<arch::scope::sys>(amo_target<T>(call, dest, pe),
                                                                   to_bits(v)));
 }
 template <class T>
-SHOAL_ARCH_FN T amo_fand(const char* call, T* dest, T v, int pe) {
-  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoAnd, v, T{}, true, pe);
+SHOAL_ARCH_FN T amo_fand(const char* call, T* dest, T v, int pe, bool fetch = true) {
+  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoAnd, v, T{}, fetch, pe);
   return static_cast<T>(arch::atomic_fetch_and<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
 }
 template <class T>
-SHOAL_ARCH_FN T amo_for(const char* call, T* dest, T v, int pe) {
-  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoOr, v, T{}, true, pe);
+SHOAL_ARCH_FN T amo_for(const char* call, T* dest, T v, int pe, bool fetch = true) {
+  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoOr, v, T{}, fetch, pe);
   return static_cast<T>(arch::atomic_fetch_or<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
 }
 template <class T>
-SHOAL_ARCH_FN T amo_fxor(const char* call, T* dest, T v, int pe) {
-  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoXor, v, T{}, true, pe);
+SHOAL_ARCH_FN T amo_fxor(const char* call, T* dest, T v, int pe, bool fetch = true) {
+  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoXor, v, T{}, fetch, pe);
   return static_cast<T>(arch::atomic_fetch_xor<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
 }
 

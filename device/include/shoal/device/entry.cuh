@@ -314,26 +314,26 @@ SHOAL_DEV_HD(uint64_t) SHOAL_DEV_HD_NAME(signal_wait_until)(uint64_t* sig_addr, 
     return shoal::device::amo_cswap<TYPE>("shoal_" #NAME "_atomic_compare_swap", dest, cond, v, pe); \
   }                                                                                                 \
   SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(NAME##_atomic_inc)(TYPE* dest, int pe) {                     \
-    shoal::device::amo_fadd<TYPE>("shoal_" #NAME "_atomic_inc", dest, static_cast<TYPE>(1), pe);                 \
+    shoal::device::amo_fadd<TYPE>("shoal_" #NAME "_atomic_inc", dest, static_cast<TYPE>(1), pe, false);                 \
   }                                                                                                 \
   SHOAL_DEV_HD(TYPE) SHOAL_DEV_HD_NAME(NAME##_atomic_fetch_inc)(TYPE* dest, int pe) {               \
     return shoal::device::amo_fadd<TYPE>("shoal_" #NAME "_atomic_fetch_inc", dest, static_cast<TYPE>(1), pe);    \
   }                                                                                                 \
   SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(NAME##_atomic_add)(TYPE* dest, TYPE v, int pe) {             \
-    shoal::device::amo_fadd<TYPE>("shoal_" #NAME "_atomic_add", dest, v, pe);                       \
+    shoal::device::amo_fadd<TYPE>("shoal_" #NAME "_atomic_add", dest, v, pe, false);                       \
   }                                                                                                 \
   SHOAL_DEV_HD(TYPE) SHOAL_DEV_HD_NAME(NAME##_atomic_fetch_add)(TYPE* dest, TYPE v, int pe) {       \
     return shoal::device::amo_fadd<TYPE>("shoal_" #NAME "_atomic_fetch_add", dest, v, pe);          \
   }
 #define SHOAL_DEV_AMO_BIT_(NAME, TYPE)                                                              \
   SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(NAME##_atomic_and)(TYPE* dest, TYPE v, int pe) {             \
-    shoal::device::amo_fand<TYPE>("shoal_" #NAME "_atomic_and", dest, v, pe);                       \
+    shoal::device::amo_fand<TYPE>("shoal_" #NAME "_atomic_and", dest, v, pe, false);                       \
   }                                                                                                 \
   SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(NAME##_atomic_or)(TYPE* dest, TYPE v, int pe) {              \
-    shoal::device::amo_for<TYPE>("shoal_" #NAME "_atomic_or", dest, v, pe);                         \
+    shoal::device::amo_for<TYPE>("shoal_" #NAME "_atomic_or", dest, v, pe, false);                         \
   }                                                                                                 \
   SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(NAME##_atomic_xor)(TYPE* dest, TYPE v, int pe) {             \
-    shoal::device::amo_fxor<TYPE>("shoal_" #NAME "_atomic_xor", dest, v, pe);                       \
+    shoal::device::amo_fxor<TYPE>("shoal_" #NAME "_atomic_xor", dest, v, pe, false);                       \
   }                                                                                                 \
   SHOAL_DEV_HD(TYPE) SHOAL_DEV_HD_NAME(NAME##_atomic_fetch_and)(TYPE* dest, TYPE v, int pe) {       \
     return shoal::device::amo_fand<TYPE>("shoal_" #NAME "_atomic_fetch_and", dest, v, pe);          \

@@ -110,7 +110,9 @@ struct Block {
   std::source_location bar_site;
   // spin hook
   unsigned spin_streak = 0;
-  unsigned backoff = 0;
+  unsigned backoff = 0;          // os_backoff calls in this wait (0: none yet)
+  int64_t wait_since_ns = 0;     // when this wait's first os_backoff ran
+  int64_t last_backoff_ns = 0;   // when the latest os_backoff returned
   uint3 block_idx{};
 };
 
