@@ -95,13 +95,17 @@ std::string describe_devx_errno(const char* what, int err) {
   switch (err) {
     case EPERM:
     case EACCES:
+      // Upstream mlx5_ib needs no capability for a DevX context or RC QPs
+      // (CAP_NET_RAW only adds raw-packet send); EPERM/EACCES come from the
+      // device node, a security module or an OFED/kernel policy.
       return head +
-             "DevX is not permitted in this container or for this user (needs CAP_NET_RAW, or a kernel/driver "
-             "that allows unprivileged DevX; in Docker/Kubernetes add the capability or run privileged)";
+             "DevX is not permitted in this container or for this user (is /dev/infiniband/uverbs* passed in and "
+             "accessible? a security module (SELinux/AppArmor) or the driver's policy may forbid DevX; some kernels "
+             "allow DevX only to privileged users: try CAP_SYS_ADMIN/--privileged to confirm)";
     case EOPNOTSUPP:
     case ENOSYS:
     case EPROTONOSUPPORT:
-      return head + "DevX is not supported by this kernel driver or firmware (needs mlx5_ib with DevX: ConnectX-5 or newer, MLNX_OFED or a recent upstream kernel)";
+      return head + "DevX is not supported by this kernel driver or firmware (needs mlx5_ib with DevX, Linux >= 5.0 or MLNX_OFED, and firmware with user contexts: ConnectX-5 or newer)";
     case ENOMEM:
       return head + "out of memory or NIC resources (locked-memory limit: check `ulimit -l`)";
     case EINVAL:

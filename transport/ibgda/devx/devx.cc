@@ -114,15 +114,16 @@ pci_choice choose_by_distance(const std::vector<ibv_device*>& cand, const char* 
   hwloc_obj_t gpu = gpu_bus_id ? hwloc_get_pcidev_by_busidstring(topo, gpu_bus_id) : nullptr;
   for (size_t i = 0; i < cand.size(); ++i) {
     hwloc_obj_t nic = pci_of_ibdev(topo, ibv_get_device_name(cand[i]));
-    if (!nic) continue;
-    const int d = gpu ? tree_distance(topo, gpu, nic) : -1;
-    if (i == 0 || (d >= 0 && (best.distance < 0 || d < best.distance))) {
-      if (i != 0 && d < 0) continue;
+    const int d = gpu && nic ? tree_distance(topo, gpu, nic) : -1;
+    const bool closer = d >= 0 && (best.distance < 0 || d < best.distance);
+    if (i != 0 && !closer) continue;
+    best.index = static_cast<int>(i);
+    best.distance = d;
+    best.nic_bus_id.clear();
+    if (nic) {
       char id[32];
       std::snprintf(id, sizeof id, "%04x:%02x:%02x.%x", nic->attr->pcidev.domain, nic->attr->pcidev.bus,
                     nic->attr->pcidev.dev, nic->attr->pcidev.func);
-      best.index = static_cast<int>(i);
-      best.distance = d;
       best.nic_bus_id = id;
     }
   }
@@ -361,9 +362,13 @@ int p_open(const shoal_ibgda_open_args_v1_t* args, shoal_ibgda_ctx_t** ctx_p, ch
   if (!c->ctx) {
     const int e = errno ? errno : EOPNOTSUPP;
     std::string w = std::string("mlx5dv_open_device(") + c->info.device + ", DevX)";
-    const int code = (e == EPERM || e == EACCES) ? SHOAL_IBGDA_E_DEVX_DENIED : SHOAL_IBGDA_E_NOT_MLX5;
+    const bool denied = e == EPERM || e == EACCES;
+    // The kernel refuses a DevX context with EINVAL/EOPNOTSUPP when the
+    // firmware has no user contexts (log_max_uctx = 0).
+    const std::string why = denied ? describe_devx_errno(w.c_str(), e)
+                                   : describe_devx_errno(w.c_str(), e == EINVAL ? EOPNOTSUPP : e);
     p_close(c);
-    return fail(err, len, code, describe_devx_errno(w.c_str(), e));
+    return fail(err, len, denied ? SHOAL_IBGDA_E_DEVX_DENIED : SHOAL_IBGDA_E_NOT_MLX5, why);
   }
   int rc = setup_port(c, mlx5_port[static_cast<size_t>(pick.index)], gid_index, err, len);
   if (rc) {
