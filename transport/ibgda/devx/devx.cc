@@ -226,7 +226,7 @@ int reg_umem(shoal_ibgda_ctx* c, const shoal_ibgda_umem_v1_t& u, const char* wha
     return fail(err, len, SHOAL_IBGDA_E_NO_GPU_REG,
                 w + ": " + std::strerror(e) + ": GPU " + what +
                     " memory cannot be given to the NIC (" +
-                    (u.dmabuf_fd >= 0 ? "dma-buf umem needs rdma-core >= 42, Linux >= 5.12 and the NVIDIA open kernel module"
+                    (u.dmabuf_fd >= 0 ? "dma-buf umem needs an mlx5_ib that takes dma-buf umems (newer than dma-buf MRs) and the NVIDIA open kernel module"
                                       : "without a dma-buf fd this needs the nvidia-peermem module") +
                     ")");
   return fail_errno(err, len, w.c_str(), e);
