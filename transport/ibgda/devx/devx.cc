@@ -7,6 +7,7 @@
 #include <hwloc.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdarg>
 #include <cstdio>
@@ -137,6 +138,8 @@ int setup_port(shoal_ibgda_ctx* c, int want_port, int gid_index, char* err, size
   ibv_device_attr dattr{};
   if (int e = ibv_query_device(c->ctx, &dattr)) return fail_errno(err, len, "ibv_query_device", e);
   c->info.max_qp_rd_atom = dattr.max_qp_rd_atom;
+  c->info.max_qp_init_rd_atom = dattr.max_qp_init_rd_atom;
+  c->info.atomics = dattr.atomic_cap != IBV_ATOMIC_NONE ? 1 : 0;
   int port = want_port;
   ibv_port_attr pattr{};
   if (port == 0) {
@@ -158,6 +161,7 @@ int setup_port(shoal_ibgda_ctx* c, int want_port, int gid_index, char* err, size
   }
   c->info.port = port;
   c->info.active_mtu = pattr.active_mtu;
+  c->info.log_max_msg = static_cast<int>(log2_floor(pattr.max_msg_sz ? pattr.max_msg_sz : 1u << 30));
   c->info.lid = pattr.lid;
   c->info.link = pattr.link_layer == IBV_LINK_LAYER_ETHERNET ? SHOAL_IBGDA_LINK_ROCE : SHOAL_IBGDA_LINK_IB;
   if (c->info.link == SHOAL_IBGDA_LINK_IB) {
@@ -547,7 +551,11 @@ int p_connect(shoal_ibgda_qp_t* q, const shoal_ibgda_connect_args_v1_t* a, const
   shoal_ibgda_ctx* c = q->ctx;
   if (r->link != c->info.link)
     return fail(err, len, SHOAL_IBGDA_E_INVALID, "connect: the peer's link layer (IB/RoCE) differs from ours");
-  const uint32_t rd_atom = c->info.max_qp_rd_atom > 0 ? static_cast<uint32_t>(c->info.max_qp_rd_atom) : 1;
+  // log2 of outstanding READ/atomic: incoming (responder) and our own
+  // (requester); 3-bit fields, so at most 2^7.
+  auto log_depth = [](int n) { return n > 1 ? std::min(log2_floor(static_cast<uint32_t>(n)), 7u) : 0u; };
+  const uint32_t log_rra = log_depth(c->info.max_qp_rd_atom);
+  const uint32_t log_sra = log_depth(c->info.max_qp_init_rd_atom);
   uint8_t in[prm::modify_qp_in_bytes];
 
   prm::rst2init_params p1{};
@@ -562,10 +570,10 @@ int p_connect(shoal_ibgda_qp_t* q, const shoal_ibgda_connect_args_v1_t* a, const
   p2.qpn = q->qpn;
   p2.mtu = a->mtu > 0 ? static_cast<uint32_t>(a->mtu)
                       : static_cast<uint32_t>(c->info.active_mtu < IBV_MTU_4096 ? c->info.active_mtu : IBV_MTU_4096);
-  p2.log_msg_max = 30;
+  p2.log_msg_max = c->info.log_max_msg < 30 ? static_cast<uint32_t>(c->info.log_max_msg) : 30;
   p2.remote_qpn = r->qpn;
   p2.next_rcv_psn = r->psn & 0xffffff;
-  p2.log_rra_max = log2_floor(rd_atom);
+  p2.log_rra_max = log_rra;
   p2.min_rnr_nak = 12;
   p2.path.port = static_cast<uint32_t>(c->info.port);
   p2.path.sl = static_cast<uint32_t>(a->sl) & 0xf;
@@ -588,7 +596,7 @@ int p_connect(shoal_ibgda_qp_t* q, const shoal_ibgda_connect_args_v1_t* a, const
   prm::rtr2rts_params p3{};
   p3.qpn = q->qpn;
   p3.next_send_psn = a->local_psn & 0xffffff;
-  p3.log_sra_max = log2_floor(rd_atom);
+  p3.log_sra_max = log_sra;
   p3.retry_count = a->retry_count > 0 ? static_cast<uint32_t>(a->retry_count) & 7 : 7;
   p3.rnr_retry = a->rnr_retry > 0 ? static_cast<uint32_t>(a->rnr_retry) & 7 : 7;
   p3.ack_timeout = a->ack_timeout > 0 ? static_cast<uint32_t>(a->ack_timeout) & 31 : 20;

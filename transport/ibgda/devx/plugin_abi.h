@@ -75,7 +75,10 @@ typedef struct {
   uint8_t gid[16];         /* RoCE (and IB GRH) */
   int gid_index;
   int active_mtu;          /* enum ibv_mtu: 1 = 256 .. 5 = 4096 */
-  int max_qp_rd_atom;      /* outstanding READ/atomic per QP (requester and responder) */
+  int max_qp_rd_atom;      /* incoming READ/atomic per QP (responder resources) */
+  int max_qp_init_rd_atom; /* outstanding READ/atomic per QP as requester */
+  int log_max_msg;         /* log2 of the port's largest message */
+  int atomics;             /* 1: the device does 8-byte fetch-add/compare-swap (atomic_cap != NONE) */
   uint32_t pdn;            /* protection domain number */
 } shoal_ibgda_device_info_v1_t;
 
