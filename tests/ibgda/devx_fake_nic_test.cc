@@ -54,6 +54,7 @@ struct FakeRdma {
   int dmabuf_errno = 0;
   int reg_mr_errno = 0;
   int umem_errno = 0;
+  std::vector<mlx5dv_devx_umem_in> umem_ins;
   int last_access = -1;
   bool used_dmabuf = false;
   // DevX commands
@@ -205,6 +206,7 @@ mlx5dv_devx_umem* mlx5dv_devx_umem_reg_ex(ibv_context*, mlx5dv_devx_umem_in* in)
     return nullptr;
   }
   EXPECT_NE(in->pgsz_bitmap, 0u);
+  fake->umem_ins.push_back(*in);
   auto* u = &fake->umems[fake->n_umems++];
   u->umem_id = 0xa0 + static_cast<uint32_t>(fake->n_umems);
   ++fake->umems_live;
@@ -556,10 +558,25 @@ TEST_F(DevxFakeNic, QueueArgumentsAreChecked) {
   a.sq.addr = static_cast<uint8_t*>(q.sq) + 64;
   EXPECT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), SHOAL_IBGDA_E_INVALID);
   EXPECT_TRUE(has(err, "SQ memory must be page aligned")) << err;
+  // GPU queue memory by dma-buf: the umem's addr is the offset into the dma-buf
   a = q.args(SHOAL_IBGDA_MEM_GPU);
+  a.sq.dmabuf_fd = 9;
+  a.sq.dmabuf_offset = 0x20000;
+  ASSERT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), 0) << err;
+  ASSERT_EQ(fake->umem_ins.size(), 3u);
+  EXPECT_EQ(fake->umem_ins[0].comp_mask, uint64_t{MLX5DV_UMEM_MASK_DMABUF});
+  EXPECT_EQ(fake->umem_ins[0].dmabuf_fd, 9);
+  EXPECT_EQ(fake->umem_ins[0].addr, reinterpret_cast<void*>(0x20000));
+  EXPECT_EQ(fake->umem_ins[1].comp_mask, 0u);  // no fd: the address itself (peer memory)
+  EXPECT_EQ(fake->umem_ins[1].addr, q.cq);
+  EXPECT_EQ(out.sq, q.sq);  // device code still uses the GPU address
+  plugin()->destroy_qp(qp);
   fake->umem_errno = EFAULT;
   EXPECT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), SHOAL_IBGDA_E_NO_GPU_REG);
-  EXPECT_TRUE(has(err, "nvidia-peermem")) << err;
+  EXPECT_TRUE(has(err, "GPU SQ memory cannot be given to the NIC (dma-buf umem needs")) << err;
+  a = q.args(SHOAL_IBGDA_MEM_GPU);
+  EXPECT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), SHOAL_IBGDA_E_NO_GPU_REG);
+  EXPECT_TRUE(has(err, "without a dma-buf fd this needs the nvidia-peermem module")) << err;
 }
 
 TEST_F(DevxFakeNic, MemoryRegistrationPaths) {

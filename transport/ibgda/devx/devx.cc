@@ -218,6 +218,8 @@ int reg_umem(shoal_ibgda_ctx* c, const shoal_ibgda_umem_v1_t& u, const char* wha
   in.comp_mask = 0;
   in.dmabuf_fd = -1;
   if (u.mem == SHOAL_IBGDA_MEM_GPU && u.dmabuf_fd >= 0) {
+    // With a dma-buf, addr is the offset into the dma-buf (mlx5dv_devx_umem_reg(3)).
+    in.addr = reinterpret_cast<void*>(static_cast<uintptr_t>(u.dmabuf_offset));
     in.comp_mask = MLX5DV_UMEM_MASK_DMABUF;
     in.dmabuf_fd = u.dmabuf_fd;
   }

@@ -59,7 +59,8 @@ typedef struct {
    * candidates, in order; with a GPU bus id the closest of them is taken. */
   const char* hca_list;
   /* -1: SHOAL_IB_GID_INDEX from the environment, else auto-select (RoCE v2,
-   * IPv4-mapped). >= 0: that GID index. */
+   * IPv4-mapped). >= 0: that GID index (so a zero-initialised struct forces
+   * index 0: set -1). */
   int gid_index;
   /* Optional: informational logging (level 3 info .. 5 trace). */
   void (*log)(int level, const char* msg);
@@ -98,7 +99,7 @@ typedef struct {
   size_t bytes;            /* page multiple, page aligned */
   int mem;                 /* SHOAL_IBGDA_MEM_* */
   int dmabuf_fd;           /* -1: none */
-  uint64_t dmabuf_offset;  /* offset of addr inside the dma-buf */
+  uint64_t dmabuf_offset;  /* offset of addr inside the dma-buf (the dma-buf must be pinnable) */
 } shoal_ibgda_umem_v1_t;
 
 typedef struct {
