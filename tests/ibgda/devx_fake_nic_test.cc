@@ -241,8 +241,7 @@ int mlx5dv_devx_obj_modify(mlx5dv_devx_obj*, const void* in, size_t inlen, void*
   std::memset(out, 0, outlen);
   if (op == fake->fail_opcode) {
     prm::set(static_cast<uint8_t*>(out), {0, 8}, fake->fail_status);
-    errno = fake->fail_status ? EREMOTEIO : fake->fail_errno;
-    return -1;
+    return fake->fail_status ? EREMOTEIO : fake->fail_errno;  // the errno value (mlx5dv_devx_obj_modify(3))
   }
   return 0;
 }
@@ -543,6 +542,11 @@ TEST_F(DevxFakeNic, TransitionFailureNamesTheTransition) {
   r.link = SHOAL_IBGDA_LINK_IB;
   EXPECT_EQ(plugin()->connect(qp, &ca, &r, err, sizeof err), SHOAL_IBGDA_E_CMD);
   EXPECT_TRUE(has(err, "INIT2RTR_QP failed: status 0x10 (bad QP state)")) << err;
+  fake->fail_opcode = prm::op_rtr2rts_qp;
+  fake->fail_status = 0;
+  fake->fail_errno = EPERM;
+  EXPECT_EQ(plugin()->connect(qp, &ca, &r, err, sizeof err), SHOAL_IBGDA_E_DEVX_DENIED);
+  EXPECT_TRUE(has(err, "mlx5dv_devx_obj_modify(RTR2RTS_QP)")) << err;
   plugin()->destroy_qp(qp);
 }
 

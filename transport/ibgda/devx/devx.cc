@@ -248,7 +248,7 @@ int devx_create(shoal_ibgda_ctx* c, uint16_t op, const uint8_t* in, size_t inlen
     *id_p = prm::out_object_id(out);
     return SHOAL_IBGDA_OK;
   }
-  const int e = errno ? errno : EIO;
+  const int e = errno ? errno : EIO;  // EREMOTEIO: the output holds status and syndrome
   if (prm::out_status(out) != 0) return fail(err, len, SHOAL_IBGDA_E_CMD, prm::describe_cmd_failure(op, out));
   const std::string w = std::string("mlx5dv_devx_obj_create(") + prm::cmd_name(op) + ")";
   return fail_errno(err, len, w.c_str(), e);
@@ -257,9 +257,10 @@ int devx_create(shoal_ibgda_ctx* c, uint16_t op, const uint8_t* in, size_t inlen
 int devx_modify(mlx5dv_devx_obj* obj, uint16_t op, const uint8_t* in, size_t inlen, char* err, size_t len) {
   uint8_t out[prm::cmd_out_bytes] = {};
   errno = 0;
-  if (mlx5dv_devx_obj_modify(obj, in, inlen, out, sizeof out) == 0 && prm::out_status(out) == 0)
-    return SHOAL_IBGDA_OK;
-  const int e = errno ? errno : EIO;
+  // Returns 0 or the errno value; EREMOTEIO: the output holds status and syndrome.
+  const int r = mlx5dv_devx_obj_modify(obj, in, inlen, out, sizeof out);
+  if (r == 0 && prm::out_status(out) == 0) return SHOAL_IBGDA_OK;
+  const int e = r > 0 ? r : (errno ? errno : EIO);
   if (prm::out_status(out) != 0) return fail(err, len, SHOAL_IBGDA_E_CMD, prm::describe_cmd_failure(op, out));
   const std::string w = std::string("mlx5dv_devx_obj_modify(") + prm::cmd_name(op) + ")";
   return fail_errno(err, len, w.c_str(), e);
