@@ -483,6 +483,23 @@ TEST_F(DevxFakeNic, RoceAutoSelectsV2Ipv4GidAndResolvesTheMac) {
   EXPECT_EQ(plugin()->destroy_qp(qp), 0);
 }
 
+std::vector<std::string> log_lines;
+
+TEST_F(DevxFakeNic, LogsWhatItOpened) {
+  log_lines.clear();
+  shoal_ibgda_open_args_v1_t a{};
+  a.gpu_pci_bus_id = "0000:3b:00.0";  // not in this machine's topology: first candidate
+  a.gid_index = -1;
+  a.log = [](int level, const char* m) {
+    EXPECT_GE(level, 3);
+    log_lines.push_back(m);
+  };
+  ASSERT_EQ(plugin()->open(&a, &ctx, err, sizeof err), 0) << err;
+  ASSERT_EQ(log_lines.size(), 1u);
+  EXPECT_TRUE(has(log_lines[0].c_str(), "ibgda: mlx5_0 port 1 (IB)")) << log_lines[0];
+  EXPECT_TRUE(has(log_lines[0].c_str(), "distance to GPU -1, pdn 0x5d, non-cached UAR page 119")) << log_lines[0];
+}
+
 TEST_F(DevxFakeNic, GidIndexFromEnvironment) {
   fake->link_layer = IBV_LINK_LAYER_ETHERNET;
   fake->gids = {{IBV_GID_TYPE_ROCE_V2, {0xfe, 0x80}}, {IBV_GID_TYPE_ROCE_V2, {0x20, 0x01}}};

@@ -399,11 +399,17 @@ int p_open(const shoal_ibgda_open_args_v1_t* args, shoal_ibgda_ctx_t** ctx_p, ch
     return rc;
   }
   c->info.pdn = dvpd.pdn;
-  // Non-cached UAR: the GPU's doorbell stores must not be write-combined
-  // away; BlueFlame (write-combining) as the fallback for the cpu mode.
+  // Non-cached UAR first: shoal rings with one 8-byte doorbell store (no
+  // BlueFlame WQE copy), and the page is mapped into the GPU as I/O memory;
+  // BlueFlame (write-combining) pages as the fallback (kernels without NC
+  // UARs). Which one works best for GPU stores is to be measured on hardware.
   errno = 0;
+  const char* uar_type = "non-cached";
   c->uar = mlx5dv_devx_alloc_uar(c->ctx, MLX5DV_UAR_ALLOC_TYPE_NC);
-  if (!c->uar) c->uar = mlx5dv_devx_alloc_uar(c->ctx, MLX5DV_UAR_ALLOC_TYPE_BF);
+  if (!c->uar) {
+    uar_type = "BlueFlame";
+    c->uar = mlx5dv_devx_alloc_uar(c->ctx, MLX5DV_UAR_ALLOC_TYPE_BF);
+  }
   if (!c->uar) {
     rc = fail_errno(err, len, "mlx5dv_devx_alloc_uar", errno ? errno : ENOMEM);
     p_close(c);
@@ -414,9 +420,9 @@ int p_open(const shoal_ibgda_open_args_v1_t* args, shoal_ibgda_ctx_t** ctx_p, ch
     p_close(c);
     return rc;
   }
-  logf(c, 3, "ibgda: %s port %d (%s), PCI %s, distance to GPU %d, pdn 0x%x, uar page %u", c->info.device,
+  logf(c, 3, "ibgda: %s port %d (%s), PCI %s, distance to GPU %d, pdn 0x%x, %s UAR page %u", c->info.device,
        c->info.port, c->info.link == SHOAL_IBGDA_LINK_ROCE ? "RoCE" : "IB", c->info.nic_pci_bus_id,
-       c->info.pci_distance, c->info.pdn, c->uar->page_id);
+       c->info.pci_distance, c->info.pdn, uar_type, c->uar->page_id);
   *ctx_p = c;
   return SHOAL_IBGDA_OK;
 }
