@@ -64,6 +64,8 @@ struct FakeRdma {
   std::vector<Command> commands;
   std::vector<uint32_t> destroyed;
   int umems_live = 0;
+  uint32_t sq_ts_cap = 0;    // QUERY_HCA_CAP's sq_ts_format
+  bool caps_fail = false;
   uint32_t next_id = 0x100;
   // objects
   ibv_device devs[4];
@@ -245,6 +247,17 @@ int mlx5dv_devx_obj_modify(mlx5dv_devx_obj*, const void* in, size_t inlen, void*
   }
   return 0;
 }
+int mlx5dv_devx_general_cmd(ibv_context*, const void* in, size_t inlen, void* out, size_t outlen) {
+  const auto* b = static_cast<const uint8_t*>(in);
+  EXPECT_EQ(inlen, prm::query_hca_cap_in_bytes);
+  EXPECT_EQ(outlen, prm::query_hca_cap_out_bytes);
+  EXPECT_EQ(prm::get(b, {0, 16}), prm::op_query_hca_cap);
+  EXPECT_EQ(prm::get(b, {0x30, 16}), 1u);
+  std::memset(out, 0, outlen);
+  if (fake->caps_fail) return EPERM;
+  prm::set(static_cast<uint8_t*>(out), {0x80 + 0x440, 2}, fake->sq_ts_cap);
+  return 0;
+}
 int mlx5dv_devx_obj_destroy(mlx5dv_devx_obj* o) {
   fake->destroyed.push_back(o->id);
   return 0;
@@ -398,6 +411,7 @@ TEST_F(DevxFakeNic, InfiniBandSetupEncodesWhatItOpened) {
   EXPECT_EQ(prm::get(qpc->in.data(), {0xc0 + 0x720, 32}), 0xa3u);   // dbr umem
   EXPECT_EQ(prm::get(qpc->in.data(), {0xc0 + 0x500, 64}), 0u);      // SQ record at dbr + 0
   EXPECT_EQ(prm::get(qpc->in.data(), {0x840, 32}), 0xa1u);          // WQ umem
+  EXPECT_EQ(prm::get(qpc->in.data(), {0xc0 + 0x58, 2}), 0u);        // ts_format: free running
   EXPECT_EQ(out.qpn, 0x101u);
   EXPECT_EQ(out.cqn, 0x100u);
   EXPECT_EQ(out.sq, q.sq);
@@ -515,6 +529,25 @@ TEST_F(DevxFakeNic, GidIndexFromEnvironment) {
   EXPECT_TRUE(has(err, "SHOAL_IB_GID_INDEX=9 is not a valid GID entry")) << err;
   setenv("SHOAL_IB_GID_INDEX", "x", 1);
   EXPECT_EQ(open(), SHOAL_IBGDA_E_INVALID);
+}
+
+TEST_F(DevxFakeNic, TimestampFormatFollowsTheDeviceCaps) {
+  for (uint32_t cap : {1u, 2u}) {
+    fake->sq_ts_cap = cap;
+    fake->commands.clear();
+    ASSERT_EQ(open(), 0) << err;
+    Queues q;
+    shoal_ibgda_qp_t* qp = nullptr;
+    shoal_ibgda_qp_out_v1_t out{};
+    const shoal_ibgda_qp_args_v1_t a = q.args();
+    ASSERT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), 0) << err;
+    EXPECT_EQ(prm::get(command(prm::op_create_qp)->in.data(), {0xc0 + 0x58, 2}), cap == 1 ? 1u : 0u) << cap;
+    plugin()->destroy_qp(qp);
+    plugin()->close(ctx);
+    ctx = nullptr;
+  }
+  fake->caps_fail = true;  // not fatal: free running
+  ASSERT_EQ(open(), 0) << err;
 }
 
 TEST_F(DevxFakeNic, CommandFailureReportsStatusAndSyndrome) {

@@ -182,6 +182,23 @@ TEST(DevxPrm, Rtr2Rts) {
   expect_bytes(in, sizeof in, kRtr2Rts);
 }
 
+TEST(DevxPrm, QueryGeneralCaps) {
+  uint8_t in[prm::query_hca_cap_in_bytes];
+  std::memset(in, 0xee, sizeof in);
+  prm::encode_query_general_caps(in);
+  expect_bytes(in, sizeof in, {{0, 0x01}, {7, 0x01}});  // opcode 0x100, op_mod 1 (general, current)
+  std::vector<uint8_t> out(prm::query_hca_cap_out_bytes, 0);
+  // sq_ts_format: bits 0x440..0x441 of the capability, which starts at byte 16:
+  // byte 16 + 0x88 = 152, its two most significant bits.
+  out[152] = 0x40;  // 1: real time only
+  EXPECT_EQ(prm::caps_sq_ts_format(out.data()), 1u);
+  EXPECT_EQ(prm::qp_ts_format_for(1), 1u);  // "default"
+  out[152] = 0xbf;  // 2, neighbours set
+  EXPECT_EQ(prm::caps_sq_ts_format(out.data()), 2u);
+  EXPECT_EQ(prm::qp_ts_format_for(2), 0u);  // free running
+  EXPECT_EQ(prm::qp_ts_format_for(0), 0u);
+}
+
 TEST(DevxPrm, DecodesCommandOutput) {
   // status (byte 0), syndrome (bytes 4..7), object number (bytes 9..11).
   uint8_t out[prm::cmd_out_bytes] = {0x03, 0, 0, 0, 0x12, 0x34, 0xab, 0xcd, 0, 0x00, 0x0a, 0xbc};

@@ -25,6 +25,7 @@ struct shoal_ibgda_ctx {
   ibv_pd* pd = nullptr;
   mlx5dv_devx_uar* uar = nullptr;
   uint32_t eqn = 0;
+  uint32_t ts_format = 0;  // qpc.ts_format from the device's capabilities
   shoal_ibgda_device_info_v1_t info{};
   void (*log)(int, const char*) = nullptr;
 };
@@ -420,6 +421,21 @@ int p_open(const shoal_ibgda_open_args_v1_t* args, shoal_ibgda_ctx_t** ctx_p, ch
     p_close(c);
     return rc;
   }
+  // Time-stamp format of the SQ: a device that only has real-time stamps
+  // rejects a QP asking for free-running ones. Without the answer, free
+  // running (what ConnectX-5/6 have).
+  {
+    uint8_t in[prm::query_hca_cap_in_bytes];
+    std::vector<uint8_t> out(prm::query_hca_cap_out_bytes, 0);
+    prm::encode_query_general_caps(in);
+    const int r = mlx5dv_devx_general_cmd(c->ctx, in, sizeof in, out.data(), out.size());
+    if (r == 0 && prm::out_status(out.data()) == 0)
+      c->ts_format = prm::qp_ts_format_for(prm::caps_sq_ts_format(out.data()));
+    else
+      logf(c, 3, "ibgda: %s: QUERY_HCA_CAP failed (%s); assuming free-running time stamps", c->info.device,
+           prm::out_status(out.data()) ? prm::describe_cmd_failure(prm::op_query_hca_cap, out.data()).c_str()
+                                       : std::strerror(r > 0 ? r : EIO));
+  }
   logf(c, 3, "ibgda: %s port %d (%s), PCI %s, distance to GPU %d, pdn 0x%x, %s UAR page %u", c->info.device,
        c->info.port, c->info.link == SHOAL_IBGDA_LINK_ROCE ? "RoCE" : "IB", c->info.nic_pci_bus_id,
        c->info.pci_distance, c->info.pdn, uar_type, c->uar->page_id);
@@ -526,7 +542,7 @@ int p_create_qp(shoal_ibgda_ctx_t* c, const shoal_ibgda_qp_args_v1_t* a, shoal_i
     p.wq_umem_offset = 0;
     p.dbr_umem_id = q->dbr_umem->umem_id;
     p.dbr_offset = 0;
-    p.ts_format = 0;
+    p.ts_format = c->ts_format;
     p.user_index = a->user_index & 0xffffff;
     uint8_t in[prm::create_qp_in_bytes];
     prm::encode_create_qp(p, in);

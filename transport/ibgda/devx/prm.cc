@@ -102,6 +102,10 @@ constexpr field ads_vhca_port_num{0x128, 8};
 constexpr field ads_rmac_47_32{0x130, 16};
 constexpr field ads_rmac_31_0{0x140, 32};
 
+// query_hca_cap_out: the capability at 0x80; cmd_hca_cap.sq_ts_format at 0x440 in it.
+constexpr uint32_t caps_base = 0x80;
+constexpr field cap_sq_ts_format{0x440, 2};
+
 // Command output.
 constexpr field out_status_f{0x00, 8};
 constexpr field out_syndrome_f{0x20, 32};
@@ -251,12 +255,22 @@ void encode_rtr2rts(const rtr2rts_params& p, uint8_t* in) {
   set(in, in_path(ads_ack_timeout), p.ack_timeout);
 }
 
+void encode_query_general_caps(uint8_t* in) {
+  header(in, query_hca_cap_in_bytes, op_query_hca_cap);
+  set(in, hdr_op_mod, (0u << 1) | 1u);  // general device caps, current values
+}
+
+uint32_t caps_sq_ts_format(const uint8_t* out) { return static_cast<uint32_t>(get(out, cap_sq_ts_format.at(caps_base))); }
+
+uint32_t qp_ts_format_for(uint32_t sq_ts_format_cap) { return sq_ts_format_cap == 1 ? 1u : 0u; }
+
 uint32_t out_status(const uint8_t* out) { return static_cast<uint32_t>(get(out, out_status_f)); }
 uint32_t out_syndrome(const uint8_t* out) { return static_cast<uint32_t>(get(out, out_syndrome_f)); }
 uint32_t out_object_id(const uint8_t* out) { return static_cast<uint32_t>(get(out, out_id_f)); }
 
 const char* cmd_name(uint16_t op) {
   switch (op) {
+    case op_query_hca_cap: return "QUERY_HCA_CAP";
     case op_create_cq: return "CREATE_CQ";
     case op_destroy_cq: return "DESTROY_CQ";
     case op_create_qp: return "CREATE_QP";

@@ -37,6 +37,7 @@ uint64_t get(const uint8_t* cmd, field f);
 void set_bytes(uint8_t* cmd, field f, const uint8_t* src16);
 
 // ---- commands ---------------------------------------------------------------
+inline constexpr uint16_t op_query_hca_cap = 0x100;
 inline constexpr uint16_t op_create_cq = 0x400;
 inline constexpr uint16_t op_destroy_cq = 0x401;
 inline constexpr uint16_t op_create_qp = 0x500;
@@ -133,6 +134,18 @@ struct rtr2rts_params {
   uint32_t ack_timeout;     // 4.096 us * 2^ack_timeout, 0..31
 };
 void encode_rtr2rts(const rtr2rts_params& p, uint8_t* in);
+
+// QUERY_HCA_CAP of the general device capabilities, current values
+// (op_mod = type 0 << 1 | current 1). Issued with mlx5dv_devx_general_cmd.
+inline constexpr size_t query_hca_cap_in_bytes = 16;
+inline constexpr size_t query_hca_cap_out_bytes = 16 + 4096;  // header + capability union
+void encode_query_general_caps(uint8_t* in /* query_hca_cap_in_bytes */);
+// cmd_hca_cap.sq_ts_format (bit 0x440 of the capability, which starts at
+// output byte 16): 0 free running, 1 real time, 2 both.
+uint32_t caps_sq_ts_format(const uint8_t* out);
+// The qpc.ts_format to use for that capability: free running (0) where the
+// device has it, else "default" (1), as the kernel's mlx5 driver chooses.
+uint32_t qp_ts_format_for(uint32_t sq_ts_format_cap);
 
 // Output of every command: status (8 bits at 0x00), syndrome (32 at 0x20);
 // CREATE_CQ returns cqn and CREATE_QP qpn at 0x48 (24 bits).
