@@ -317,12 +317,15 @@ class DevxFakeNic : public ::testing::Test {
     a.gid_index = gid_index;
     return plugin()->open(&a, &ctx, err, sizeof err);
   }
+  int create_qp(const shoal_ibgda_qp_args_v1_t& a) { return plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err); }
   const Command* command(uint16_t op) const {
     for (const auto& c : fake->commands)
       if (c.opcode == op) return &c;
     return nullptr;
   }
   shoal_ibgda_ctx_t* ctx = nullptr;
+  shoal_ibgda_qp_t* qp = nullptr;  // the last create_qp's
+  shoal_ibgda_qp_out_v1_t out{};
   char err[512] = {};
 };
 
@@ -389,10 +392,8 @@ TEST_F(DevxFakeNic, InfiniBandSetupEncodesWhatItOpened) {
   EXPECT_EQ(info.atomics, 1);
 
   Queues q;
-  shoal_ibgda_qp_t* qp = nullptr;
-  shoal_ibgda_qp_out_v1_t out{};
   const shoal_ibgda_qp_args_v1_t a = q.args();
-  ASSERT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), 0) << err;
+  ASSERT_EQ(create_qp(a), 0) << err;
   // umem ids: sq 0xa1, cq 0xa2, dbr 0xa3; CQ object 0x100, QP 0x101.
   const Command* cq = command(prm::op_create_cq);
   const Command* qpc = command(prm::op_create_qp);
@@ -470,10 +471,8 @@ TEST_F(DevxFakeNic, RoceAutoSelectsV2Ipv4GidAndResolvesTheMac) {
   EXPECT_EQ(info.gid[12], 10);
 
   Queues q;
-  shoal_ibgda_qp_t* qp = nullptr;
-  shoal_ibgda_qp_out_v1_t out{};
   const shoal_ibgda_qp_args_v1_t a = q.args();
-  ASSERT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), 0) << err;
+  ASSERT_EQ(create_qp(a), 0) << err;
   shoal_ibgda_connect_args_v1_t ca{};
   ca.sl = 5;
   ca.traffic_class = 0x68;
@@ -537,10 +536,8 @@ TEST_F(DevxFakeNic, TimestampFormatFollowsTheDeviceCaps) {
     fake->commands.clear();
     ASSERT_EQ(open(), 0) << err;
     Queues q;
-    shoal_ibgda_qp_t* qp = nullptr;
-    shoal_ibgda_qp_out_v1_t out{};
     const shoal_ibgda_qp_args_v1_t a = q.args();
-    ASSERT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), 0) << err;
+    ASSERT_EQ(create_qp(a), 0) << err;
     EXPECT_EQ(prm::get(command(prm::op_create_qp)->in.data(), {0xc0 + 0x58, 2}), cap == 1 ? 1u : 0u) << cap;
     plugin()->destroy_qp(qp);
     plugin()->close(ctx);
@@ -555,10 +552,8 @@ TEST_F(DevxFakeNic, CommandFailureReportsStatusAndSyndrome) {
   fake->fail_opcode = prm::op_create_qp;
   fake->fail_status = 0x3;
   Queues q;
-  shoal_ibgda_qp_t* qp = nullptr;
-  shoal_ibgda_qp_out_v1_t out{};
   const shoal_ibgda_qp_args_v1_t a = q.args();
-  EXPECT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), SHOAL_IBGDA_E_CMD);
+  EXPECT_EQ(create_qp(a), SHOAL_IBGDA_E_CMD);
   EXPECT_TRUE(has(err, "CREATE_QP failed: status 0x3 (bad parameter), syndrome 0x1234abcd")) << err;
   EXPECT_EQ(qp, nullptr);
   EXPECT_EQ(fake->destroyed.size(), 1u);  // the CQ made before
@@ -570,10 +565,8 @@ TEST_F(DevxFakeNic, ObjectCreationDeniedIsNamed) {
   fake->fail_opcode = prm::op_create_cq;
   fake->fail_errno = EPERM;
   Queues q;
-  shoal_ibgda_qp_t* qp = nullptr;
-  shoal_ibgda_qp_out_v1_t out{};
   const shoal_ibgda_qp_args_v1_t a = q.args();
-  EXPECT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), SHOAL_IBGDA_E_DEVX_DENIED);
+  EXPECT_EQ(create_qp(a), SHOAL_IBGDA_E_DEVX_DENIED);
   EXPECT_TRUE(has(err, "mlx5dv_devx_obj_create(CREATE_CQ)")) << err;
   EXPECT_TRUE(has(err, "not permitted in this container")) << err;
 }
@@ -581,10 +574,8 @@ TEST_F(DevxFakeNic, ObjectCreationDeniedIsNamed) {
 TEST_F(DevxFakeNic, TransitionFailureNamesTheTransition) {
   ASSERT_EQ(open(), 0) << err;
   Queues q;
-  shoal_ibgda_qp_t* qp = nullptr;
-  shoal_ibgda_qp_out_v1_t out{};
   const shoal_ibgda_qp_args_v1_t a = q.args();
-  ASSERT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), 0) << err;
+  ASSERT_EQ(create_qp(a), 0) << err;
   fake->fail_opcode = prm::op_init2rtr_qp;
   fake->fail_status = 0x10;
   shoal_ibgda_connect_args_v1_t ca{};
@@ -603,20 +594,18 @@ TEST_F(DevxFakeNic, TransitionFailureNamesTheTransition) {
 TEST_F(DevxFakeNic, QueueArgumentsAreChecked) {
   ASSERT_EQ(open(), 0) << err;
   Queues q;
-  shoal_ibgda_qp_t* qp = nullptr;
-  shoal_ibgda_qp_out_v1_t out{};
   shoal_ibgda_qp_args_v1_t a = q.args();
   a.sq_depth = 100;
-  EXPECT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), SHOAL_IBGDA_E_INVALID);
+  EXPECT_EQ(create_qp(a), SHOAL_IBGDA_E_INVALID);
   a = q.args();
   a.sq.addr = static_cast<uint8_t*>(q.sq) + 64;
-  EXPECT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), SHOAL_IBGDA_E_INVALID);
+  EXPECT_EQ(create_qp(a), SHOAL_IBGDA_E_INVALID);
   EXPECT_TRUE(has(err, "SQ memory must be page aligned")) << err;
   // GPU queue memory by dma-buf: the umem's addr is the offset into the dma-buf
   a = q.args(SHOAL_IBGDA_MEM_GPU);
   a.sq.dmabuf_fd = 9;
   a.sq.dmabuf_offset = 0x20000;
-  ASSERT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), 0) << err;
+  ASSERT_EQ(create_qp(a), 0) << err;
   ASSERT_EQ(fake->umem_ins.size(), 3u);
   EXPECT_EQ(fake->umem_ins[0].comp_mask, uint64_t{MLX5DV_UMEM_MASK_DMABUF});
   EXPECT_EQ(fake->umem_ins[0].dmabuf_fd, 9);
@@ -626,10 +615,10 @@ TEST_F(DevxFakeNic, QueueArgumentsAreChecked) {
   EXPECT_EQ(out.sq, q.sq);  // device code still uses the GPU address
   plugin()->destroy_qp(qp);
   fake->umem_errno = EFAULT;
-  EXPECT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), SHOAL_IBGDA_E_NO_GPU_REG);
+  EXPECT_EQ(create_qp(a), SHOAL_IBGDA_E_NO_GPU_REG);
   EXPECT_TRUE(has(err, "GPU SQ memory cannot be given to the NIC (dma-buf umem needs")) << err;
   a = q.args(SHOAL_IBGDA_MEM_GPU);
-  EXPECT_EQ(plugin()->create_qp(ctx, &a, &qp, &out, err, sizeof err), SHOAL_IBGDA_E_NO_GPU_REG);
+  EXPECT_EQ(create_qp(a), SHOAL_IBGDA_E_NO_GPU_REG);
   EXPECT_TRUE(has(err, "without a dma-buf fd this needs the nvidia-peermem module")) << err;
 }
 
