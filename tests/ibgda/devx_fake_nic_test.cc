@@ -625,36 +625,36 @@ TEST_F(DevxFakeNic, QueueArgumentsAreChecked) {
 TEST_F(DevxFakeNic, MemoryRegistrationPaths) {
   ASSERT_EQ(open(), 0) << err;
   alignas(64) static uint8_t buf[4096];
+  const shoal_ibgda_region_v1_t host{buf, sizeof buf, SHOAL_IBGDA_MEM_HOST, -1, 0};
+  const shoal_ibgda_region_v1_t gpu{buf, sizeof buf, SHOAL_IBGDA_MEM_GPU, 7, 0};
   shoal_ibgda_mr_t* mr = nullptr;
   shoal_ibgda_mr_info_v1_t mi{};
   const int want = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC;
   // host memory: ibv_reg_mr, strict ordering
-  ASSERT_EQ(plugin()->reg_mr(ctx, buf, sizeof buf, SHOAL_IBGDA_MEM_HOST, -1, 0, &mr, &mi, err, sizeof err), 0) << err;
+  ASSERT_EQ(plugin()->reg_mr(ctx, &host, 0, &mr, &mi, err, sizeof err), 0) << err;
   EXPECT_EQ(fake->last_access, want);
   EXPECT_EQ(mi.lkey, 0x1111u);
   EXPECT_EQ(mi.via_dmabuf, 0);
   plugin()->dereg_mr(mr);
   // GPU memory with a dma-buf fd
-  ASSERT_EQ(plugin()->reg_mr(ctx, buf, sizeof buf, SHOAL_IBGDA_MEM_GPU, 7, 0, &mr, &mi, err, sizeof err), 0) << err;
+  ASSERT_EQ(plugin()->reg_mr(ctx, &gpu, 0, &mr, &mi, err, sizeof err), 0) << err;
   EXPECT_EQ(mi.rkey, 0x4444u);
   EXPECT_EQ(mi.via_dmabuf, 1);
   plugin()->dereg_mr(mr);
   // dma-buf refused, peer memory works
   fake->dmabuf_errno = EOPNOTSUPP;
-  ASSERT_EQ(plugin()->reg_mr(ctx, buf, sizeof buf, SHOAL_IBGDA_MEM_GPU, 7, 0, &mr, &mi, err, sizeof err), 0) << err;
+  ASSERT_EQ(plugin()->reg_mr(ctx, &gpu, 0, &mr, &mi, err, sizeof err), 0) << err;
   EXPECT_EQ(mi.via_dmabuf, 0);
   plugin()->dereg_mr(mr);
   // both refused: the message names both
   fake->reg_mr_errno = EFAULT;
-  EXPECT_EQ(plugin()->reg_mr(ctx, buf, sizeof buf, SHOAL_IBGDA_MEM_GPU, 7, 0, &mr, &mi, err, sizeof err),
+  EXPECT_EQ(plugin()->reg_mr(ctx, &gpu, 0, &mr, &mi, err, sizeof err),
             SHOAL_IBGDA_E_NO_GPU_REG);
   EXPECT_TRUE(has(err, "ibv_reg_dmabuf_mr failed")) << err;
   EXPECT_TRUE(has(err, "nvidia-peermem")) << err;
   // relaxed ordering only on request
   fake->reg_mr_errno = 0;
-  setenv("SHOAL_IBGDA_RELAXED_ORDERING", "1", 1);
-  ASSERT_EQ(plugin()->reg_mr(ctx, buf, sizeof buf, SHOAL_IBGDA_MEM_HOST, -1, 0, &mr, &mi, err, sizeof err), 0);
-  unsetenv("SHOAL_IBGDA_RELAXED_ORDERING");
+  ASSERT_EQ(plugin()->reg_mr(ctx, &host, 1, &mr, &mi, err, sizeof err), 0);
   EXPECT_EQ(fake->last_access, want | IBV_ACCESS_RELAXED_ORDERING);
   plugin()->dereg_mr(mr);
 }

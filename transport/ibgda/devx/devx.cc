@@ -204,7 +204,7 @@ int setup_port(shoal_ibgda_ctx* c, int want_port, int gid_index, char* err, size
 
 // ---- DevX helpers ---------------------------------------------------------------
 
-int reg_umem(shoal_ibgda_ctx* c, const shoal_ibgda_umem_v1_t& u, const char* what, mlx5dv_devx_umem** out, char* err,
+int reg_umem(shoal_ibgda_ctx* c, const shoal_ibgda_region_v1_t& u, const char* what, mlx5dv_devx_umem** out, char* err,
              size_t len) {
   const long page = sysconf(_SC_PAGESIZE);
   if (!u.addr || u.bytes == 0 || reinterpret_cast<uintptr_t>(u.addr) % static_cast<uintptr_t>(page) != 0 ||
@@ -449,19 +449,23 @@ int p_query(shoal_ibgda_ctx_t* c, shoal_ibgda_device_info_v1_t* info, char* err,
   return SHOAL_IBGDA_OK;
 }
 
-int p_reg_mr(shoal_ibgda_ctx_t* c, void* addr, size_t bytes, int mem, int dmabuf_fd, uint64_t dmabuf_offset,
-             shoal_ibgda_mr_t** mr_p, shoal_ibgda_mr_info_v1_t* info, char* err, size_t len) {
+int p_reg_mr(shoal_ibgda_ctx_t* c, const shoal_ibgda_region_v1_t* region, int relaxed_ordering, shoal_ibgda_mr_t** mr_p,
+             shoal_ibgda_mr_info_v1_t* info, char* err, size_t len) {
   *mr_p = nullptr;
-  if (!c || !addr || bytes == 0) return fail(err, len, SHOAL_IBGDA_E_INVALID, "reg_mr: null address or zero length");
+  if (!c || !region || !region->addr || region->bytes == 0)
+    return fail(err, len, SHOAL_IBGDA_E_INVALID, "reg_mr: null region, address or zero length");
+  void* addr = region->addr;
+  const size_t bytes = region->bytes;
+  const int mem = region->mem;
+  const int dmabuf_fd = region->dmabuf_fd;
   int access = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC;
-  const char* ro = std::getenv("SHOAL_IBGDA_RELAXED_ORDERING");
-  if (ro && std::strcmp(ro, "1") == 0) access |= IBV_ACCESS_RELAXED_ORDERING;
+  if (relaxed_ordering) access |= IBV_ACCESS_RELAXED_ORDERING;
   ibv_mr* mr = nullptr;
   int dmabuf_err = 0;
   bool via_dmabuf = false;
   if (mem == SHOAL_IBGDA_MEM_GPU && dmabuf_fd >= 0) {
     errno = 0;
-    mr = ibv_reg_dmabuf_mr(c->pd, dmabuf_offset, bytes, reinterpret_cast<uint64_t>(addr), dmabuf_fd, access);
+    mr = ibv_reg_dmabuf_mr(c->pd, region->dmabuf_offset, bytes, reinterpret_cast<uint64_t>(addr), dmabuf_fd, access);
     if (mr) via_dmabuf = true;
     else dmabuf_err = errno ? errno : EOPNOTSUPP;
   }

@@ -89,28 +89,29 @@ typedef struct {
   int via_dmabuf;          /* 1: ibv_reg_dmabuf_mr; 0: ibv_reg_mr */
 } shoal_ibgda_mr_info_v1_t;
 
-/* Queue memory the caller provides (GPU memory for IBGDA, host memory for
- * the cpu doorbell mode or tests). Each region is registered as a DevX umem:
- * for GPU memory pass a dma-buf fd of the region (dmabuf_fd >= 0,
+/* A memory region: the heap for reg_mr, queue memory for create_qp (GPU
+ * memory for IBGDA, host memory for the cpu doorbell mode or tests). For GPU
+ * memory pass a dma-buf fd of the region (dmabuf_fd >= 0,
  * cuMemGetHandleForAddressRange(..., CU_MEM_RANGE_HANDLE_TYPE_DMA_BUF_FD))
- * or -1 to register the address itself (needs nvidia-peermem). */
+ * and the region's offset in it, or -1 to register the address itself
+ * (needs nvidia-peermem). Queue memory becomes a DevX umem. */
 typedef struct {
   void* addr;
-  size_t bytes;            /* page multiple, page aligned */
+  size_t bytes;            /* queue memory: page aligned, page multiple */
   int mem;                 /* SHOAL_IBGDA_MEM_* */
   int dmabuf_fd;           /* -1: none */
   uint64_t dmabuf_offset;  /* offset of addr inside the dma-buf (the dma-buf must be pinnable) */
-} shoal_ibgda_umem_v1_t;
+} shoal_ibgda_region_v1_t;
 
 typedef struct {
-  shoal_ibgda_umem_v1_t sq;  /* sq_depth * 64 bytes of WQE slots at sq.addr */
+  shoal_ibgda_region_v1_t sq;  /* sq_depth * 64 bytes of WQE slots at sq.addr */
   uint32_t sq_depth;         /* power of two, 64-byte basic blocks */
-  shoal_ibgda_umem_v1_t cq;  /* cq_depth * 64 bytes; the caller sets every op_own to 0xf1 */
+  shoal_ibgda_region_v1_t cq;  /* cq_depth * 64 bytes; the caller sets every op_own to 0xf1 */
   uint32_t cq_depth;         /* power of two */
   /* Doorbell records, zeroed by the caller: the SQ record (8 bytes, [1] =
    * send counter) at dbr.addr + 0, the CQ record ([0] = consumer index) at
    * dbr.addr + 64. */
-  shoal_ibgda_umem_v1_t dbr;
+  shoal_ibgda_region_v1_t dbr;
   uint32_t user_index;
 } shoal_ibgda_qp_args_v1_t;
 
@@ -158,11 +159,11 @@ typedef struct {
   const char* name;        /* "ibgda-devx" */
   int (*open)(const shoal_ibgda_open_args_v1_t* args, shoal_ibgda_ctx_t** ctx_p, char* err, size_t err_len);
   int (*query)(shoal_ibgda_ctx_t* ctx, shoal_ibgda_device_info_v1_t* info_p, char* err, size_t err_len);
-  /* Registers [addr, addr+bytes) with LOCAL_WRITE|REMOTE_WRITE|REMOTE_READ|
-   * REMOTE_ATOMIC (relaxed ordering: SHOAL_IBGDA_RELAXED_ORDERING=1 only;
-   * see docs/transport-ibgda-devx.md). GPU memory: dma-buf first when
-   * dmabuf_fd >= 0, then ibv_reg_mr (nvidia-peermem). */
-  int (*reg_mr)(shoal_ibgda_ctx_t* ctx, void* addr, size_t bytes, int mem, int dmabuf_fd, uint64_t dmabuf_offset,
+  /* Registers the region with LOCAL_WRITE|REMOTE_WRITE|REMOTE_READ|
+   * REMOTE_ATOMIC, plus RELAXED_ORDERING when relaxed_ordering != 0 (never
+   * for signal words: see docs/transport-ibgda-devx.md). GPU memory:
+   * ibv_reg_dmabuf_mr when dmabuf_fd >= 0, then ibv_reg_mr (nvidia-peermem). */
+  int (*reg_mr)(shoal_ibgda_ctx_t* ctx, const shoal_ibgda_region_v1_t* region, int relaxed_ordering,
                 shoal_ibgda_mr_t** mr_p, shoal_ibgda_mr_info_v1_t* info_p, char* err, size_t err_len);
   int (*dereg_mr)(shoal_ibgda_mr_t* mr);
   int (*create_qp)(shoal_ibgda_ctx_t* ctx, const shoal_ibgda_qp_args_v1_t* args, shoal_ibgda_qp_t** qp_p,
