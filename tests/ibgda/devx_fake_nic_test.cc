@@ -7,6 +7,7 @@
 // message is checked as the plugin produces it. It says nothing about a real
 // NIC's acceptance of the commands (docs/transport-ibgda-devx.md).
 #include <dlfcn.h>
+#include <unistd.h>
 #include <gtest/gtest.h>
 #include <infiniband/mlx5dv.h>
 #include <infiniband/verbs.h>
@@ -511,6 +512,66 @@ TEST_F(DevxFakeNic, LogsWhatItOpened) {
   ASSERT_EQ(log_lines.size(), 1u);
   EXPECT_TRUE(has(log_lines[0].c_str(), "ibgda: mlx5_0 port 1 (IB)")) << log_lines[0];
   EXPECT_TRUE(has(log_lines[0].c_str(), "distance to GPU -1, pdn 0x5d, non-cached UAR page 119")) << log_lines[0];
+}
+
+// A machine description for hwloc (HWLOC_XMLFILE): one host bridge, the GPU
+// 0000:01:00.0 and mlx5_1 behind one switch port, mlx5_0 behind another.
+const char* const kTopology = R"(<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE topology SYSTEM "hwloc2.dtd">
+<topology version="2.0">
+ <object type="Machine" os_index="0" cpuset="0x1" complete_cpuset="0x1" allowed_cpuset="0x1" nodeset="0x1" complete_nodeset="0x1" allowed_nodeset="0x1" gp_index="1">
+  <object type="Package" os_index="0" cpuset="0x1" complete_cpuset="0x1" nodeset="0x1" complete_nodeset="0x1" gp_index="3">
+   <object type="NUMANode" os_index="0" cpuset="0x1" complete_cpuset="0x1" nodeset="0x1" complete_nodeset="0x1" gp_index="4" local_memory="1073741824"/>
+   <object type="PU" os_index="0" cpuset="0x1" complete_cpuset="0x1" nodeset="0x1" complete_nodeset="0x1" gp_index="2"/>
+   <object type="Bridge" gp_index="10" bridge_type="0-1" depth="0" bridge_pci="0000:[00-0f]">
+    <object type="Bridge" gp_index="11" bridge_type="1-1" depth="1" bridge_pci="0000:[01-01]" pci_busid="0000:00:01.0" pci_type="0604 [8086:0001] [0000:0000] 00" pci_link_speed="0.000000">
+     <object type="PCIDev" gp_index="12" pci_busid="0000:01:00.0" pci_type="0302 [10de:2335] [0000:0000] a1" pci_link_speed="0.000000"/>
+     <object type="PCIDev" gp_index="13" pci_busid="0000:01:00.1" pci_type="0207 [15b3:1021] [0000:0000] 00" pci_link_speed="0.000000">
+      <object type="OSDev" gp_index="14" name="mlx5_1" osdev_type="3"/>
+     </object>
+    </object>
+    <object type="Bridge" gp_index="15" bridge_type="1-1" depth="1" bridge_pci="0000:[02-02]" pci_busid="0000:00:02.0" pci_type="0604 [8086:0001] [0000:0000] 00" pci_link_speed="0.000000">
+     <object type="PCIDev" gp_index="16" pci_busid="0000:02:00.0" pci_type="0207 [15b3:1021] [0000:0000] 00" pci_link_speed="0.000000">
+      <object type="OSDev" gp_index="17" name="mlx5_0" osdev_type="3"/>
+     </object>
+    </object>
+   </object>
+  </object>
+ </object>
+</topology>
+)";
+
+TEST_F(DevxFakeNic, PicksTheNicClosestToTheGpu) {
+  char path[] = "/tmp/shoal_devx_topoXXXXXX";
+  const int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(write(fd, kTopology, std::strlen(kTopology)), static_cast<ssize_t>(std::strlen(kTopology)));
+  close(fd);
+  setenv("HWLOC_XMLFILE", path, 1);
+  struct Case {
+    const char* hca_list;
+    const char* device;
+    const char* bus_id;
+    int distance;
+  };
+  // mlx5_1 is listed second but sits behind the GPU's switch port; with the
+  // list restricted to mlx5_0, that one, through the host bridge.
+  for (const Case& k : {Case{nullptr, "mlx5_1", "0000:01:00.1", 2}, Case{"mlx5_0", "mlx5_0", "0000:02:00.0", 4}}) {
+    shoal_ibgda_open_args_v1_t a{};
+    a.gpu_pci_bus_id = "0000:01:00.0";
+    a.hca_list = k.hca_list;
+    a.gid_index = -1;
+    ASSERT_EQ(plugin()->open(&a, &ctx, err, sizeof err), 0) << err;
+    shoal_ibgda_device_info_v1_t info{};
+    plugin()->query(ctx, &info, err, sizeof err);
+    EXPECT_STREQ(info.device, k.device);
+    EXPECT_STREQ(info.nic_pci_bus_id, k.bus_id);
+    EXPECT_EQ(info.pci_distance, k.distance);
+    plugin()->close(ctx);
+    ctx = nullptr;
+  }
+  unsetenv("HWLOC_XMLFILE");
+  unlink(path);
 }
 
 TEST_F(DevxFakeNic, GidIndexFromEnvironment) {

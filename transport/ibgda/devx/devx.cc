@@ -77,13 +77,17 @@ bool pow2(uint32_t v) { return v && !(v & (v - 1)); }
 
 // ---- NIC per GPU (hwloc) ------------------------------------------------------
 
-// Hops between two objects through their deepest common ancestor.
-int tree_distance(hwloc_topology_t topo, hwloc_obj_t a, hwloc_obj_t b) {
-  hwloc_obj_t anc = hwloc_get_common_ancestor_obj(topo, a, b);
-  int d = 0;
-  for (hwloc_obj_t o = a; o && o != anc; o = o->parent) ++d;
-  for (hwloc_obj_t o = b; o && o != anc; o = o->parent) ++d;
-  return d;
+// Hops between two objects through their deepest common ancestor, walking
+// parent links (I/O objects have special negative depths, so depth
+// arithmetic does not apply to them).
+int tree_distance(hwloc_obj_t a, hwloc_obj_t b) {
+  int up_a = 0;
+  for (hwloc_obj_t x = a; x; x = x->parent, ++up_a) {
+    int up_b = 0;
+    for (hwloc_obj_t y = b; y; y = y->parent, ++up_b)
+      if (x == y) return up_a + up_b;
+  }
+  return -1;
 }
 
 hwloc_obj_t pci_of_ibdev(hwloc_topology_t topo, const char* name) {
@@ -116,7 +120,7 @@ pci_choice choose_by_distance(const std::vector<ibv_device*>& cand, const char* 
   hwloc_obj_t gpu = gpu_bus_id ? hwloc_get_pcidev_by_busidstring(topo, gpu_bus_id) : nullptr;
   for (size_t i = 0; i < cand.size(); ++i) {
     hwloc_obj_t nic = pci_of_ibdev(topo, ibv_get_device_name(cand[i]));
-    const int d = gpu && nic ? tree_distance(topo, gpu, nic) : -1;
+    const int d = gpu && nic ? tree_distance(gpu, nic) : -1;
     const bool closer = d >= 0 && (best.distance < 0 || d < best.distance);
     if (i != 0 && !closer) continue;
     best.index = static_cast<int>(i);
