@@ -104,10 +104,10 @@ typedef struct {
 } shoal_ibgda_region_v1_t;
 
 typedef struct {
-  shoal_ibgda_region_v1_t sq;  /* sq_depth * 64 bytes of WQE slots at sq.addr */
-  uint32_t sq_depth;         /* power of two, 64-byte basic blocks */
-  shoal_ibgda_region_v1_t cq;  /* cq_depth * 64 bytes; the caller sets every op_own to 0xf1 */
-  uint32_t cq_depth;         /* power of two */
+  shoal_ibgda_region_v1_t sq; /* sq_depth * 64 bytes of WQE slots at sq.addr */
+  uint32_t sq_depth;          /* power of two, 64-byte basic blocks */
+  shoal_ibgda_region_v1_t cq; /* cq_depth * 64 bytes; the caller sets every op_own to 0xf1 */
+  uint32_t cq_depth;          /* power of two */
   /* Doorbell records, zeroed by the caller: the SQ record (8 bytes, [1] =
    * send counter) at dbr.addr + 0, the CQ record ([0] = consumer index) at
    * dbr.addr + 64. */
