@@ -90,15 +90,12 @@ Status write_entry(Runtime& r, int h) {
   device::Team e{0, -1, nullptr, 0, 0, 0, 0};
   if (static_cast<std::size_t>(h) < r.teams.size() && r.teams[h].live) {
     const Team& team = r.teams[h];
-    int remote = 0;
-    for (int pe : team.members)
-      if (r.heap.peer_base(pe) == nullptr) remote = 1;
     SHOAL_CHECK(device_copy(team.members.data(), team.members.size() * sizeof(int),
                             &g_member_arrays[h]));
     e = device::Team{team.size(), team.my_index, static_cast<const int*>(g_member_arrays[h]),
                      team.slot_offset + kSlotDeviceFlags,
                      team.slot_offset + r.team_pool.scratch_offset, r.team_pool.scratch_bytes,
-                     remote};
+                     team.all_mapped ? 0 : 1};
   }
   if (cudaMemcpy(&g_team_table[h], &e, sizeof e, cudaMemcpyHostToDevice) != cudaSuccess) {
     SHOAL_ERROR("writing device team table entry %d failed: %s", h,

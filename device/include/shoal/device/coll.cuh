@@ -19,12 +19,11 @@
 //   Zero-size calls return at once without synchronising (on every member
 //   alike).
 //
-// Two paths, chosen per team (Team::remote, set when the team is created):
-// the P2P path when every member is load/store reachable, the remote path
-// when some member is reachable only through the remote transport. Both
-// are pull-based: a PE reads its peers' memory and writes only its own, so
-// no PE writes into another's dest or scratch. (Reachability is symmetric,
-// so all members of a team take the same path.)
+// Two paths, chosen per team when it is created (Team::remote, from the
+// heap's agreed mapping matrix, so every member chooses alike even when P2P
+// is not transitive): the P2P path when every member maps every other, the
+// remote path otherwise. Both are pull-based: a PE reads its peers' memory
+// and writes only its own, so no PE writes into another's dest or scratch.
 //
 // P2P path: each PE loads from its peers' heaps through P2P pointers:
 //   broadcast: every PE copies root's source into its dest (root too unless
