@@ -129,6 +129,24 @@ template <class T>
 // ptxas works on many small kernels much faster than on a few big ones (the
 // cuda build's CI time).
 
+// The types and ops under test. sim: every one (the library's code is the
+// same for all, the tables are what is checked). cuda (compiled by CI, run
+// on a GPU): every op on representative types of each width and kind, and
+// every type the other tests name, to keep the nvcc/ptxas time down.
+#if defined(SHOAL_PLATFORM_SIM)
+#define COLL_TEST_REDUCE_OPS(X) SHOAL_FOR_REDUCE_OPS(X)
+#define COLL_TEST_MOVE_TYPES(X) SHOAL_FOR_RMA_TYPES(X)
+#else
+#define COLL_TEST_ARITH_(X, NAME, TYPE) X(NAME, TYPE, min) X(NAME, TYPE, max) X(NAME, TYPE, sum) X(NAME, TYPE, prod)
+#define COLL_TEST_BITWISE_(X, NAME, TYPE) X(NAME, TYPE, and) X(NAME, TYPE, or) X(NAME, TYPE, xor)
+#define COLL_TEST_REDUCE_OPS(X)                                                                      \
+  COLL_TEST_ARITH_(X, int, int) COLL_TEST_ARITH_(X, int64, int64_t) COLL_TEST_ARITH_(X, float, float) \
+  COLL_TEST_ARITH_(X, double, double) COLL_TEST_ARITH_(X, half, __half)                              \
+  COLL_TEST_ARITH_(X, bfloat16, __nv_bfloat16) X(schar, signed char, sum) X(short, short, min)       \
+  COLL_TEST_BITWISE_(X, uint8, uint8_t) COLL_TEST_BITWISE_(X, uint64, uint64_t)
+#define COLL_TEST_MOVE_TYPES(X) X(char, char) X(int, int) X(double, double) X(bfloat16, __nv_bfloat16)
+#endif
+
 // The threads of the calling group: thread 0, warp 0 or the whole block.
 __device__ bool in_group(int scope) { return scope == 2 || (scope == 1 && threadIdx.x < 32) || threadIdx.x == 0; }
 
@@ -149,7 +167,7 @@ __device__ bool in_group(int scope) { return scope == 2 || (scope == 1 && thread
         shoal_##NAME##_##OP##_reducescatter_block(t, d, s, n);                                    \
     }                                                                                             \
   };
-SHOAL_FOR_REDUCE_OPS(REDUCE_CASE_)
+COLL_TEST_REDUCE_OPS(REDUCE_CASE_)
 
 // Coll: 0 broadcast, 1 fcollect, 2 alltoall.
 #define MOVE_CASE_(NAME, TYPE)                                                                    \
@@ -169,7 +187,7 @@ SHOAL_FOR_REDUCE_OPS(REDUCE_CASE_)
       if constexpr (Coll == 2 && Scope == 2) shoal_##NAME##_alltoall_block(t, d, s, n);           \
     }                                                                                             \
   };
-SHOAL_FOR_RMA_TYPES(MOVE_CASE_)
+COLL_TEST_MOVE_TYPES(MOVE_CASE_)
 
 template <class C, int Scope, int Scatter>
 __global__ void reduce_kernel(shoal_team_t t, typename C::T* d, const typename C::T* s, size_t n) {
@@ -348,11 +366,11 @@ void move_matrix() {
 
 #define REDUCE_TEST_(NAME, TYPE, OP)                                                \
   TEST(CollReduce, NAME##_##OP) { reduce_matrix<Reduce_##NAME##_##OP>(); }
-SHOAL_FOR_REDUCE_OPS(REDUCE_TEST_)
+COLL_TEST_REDUCE_OPS(REDUCE_TEST_)
 
 #define MOVE_TEST_(NAME, TYPE) \
   TEST(CollMove, NAME) { move_matrix<Move_##NAME>(); }
-SHOAL_FOR_RMA_TYPES(MOVE_TEST_)
+COLL_TEST_MOVE_TYPES(MOVE_TEST_)
 
 // Zero sizes return without touching anything; sizes past the one-shot
 // threshold and past the scratch area (chunked, several chunks) for a few
