@@ -51,122 +51,82 @@ const Experiment kExperiments[] = {
     {"reducescatter_latency", kReduceScatter, 1, "<T>_<op>_reducescatter latency and bandwidth"},
 };
 
-// One small kernel per collective x scope (x type x op for the
-// reductions), chosen on the host, rather than one kernel that switches
-// over all of them: ptxas compiles many small kernels much faster than one
-// giant one (the cuda build's CI time). Every kernel runs `iters`
-// iterations of its collective with the group of its scope (thread: thread
-// 0, warp: lanes 0-31, block: every thread); the other threads wait at the
-// block barrier.
-using kernel_t = void (*)(char* dest, const char* src, size_t bytes, int iters);
+// Calls one collective at scope S (0 thread, 1 warp, 2 block) for the
+// group this thread belongs to; threads outside the group skip it.
+#define SCOPED_(scope, CALL)                                        \
+  do {                                                              \
+    if (scope == 0 && threadIdx.x == 0) CALL(, );                   \
+    if (scope == 1 && threadIdx.x < 32) CALL(_warp, );              \
+    if (scope == 2) CALL(_block, );                                 \
+  } while (0)
 
-template <int Scope>
-__device__ bool in_group() {
-  return Scope == 2 || (Scope == 1 && threadIdx.x < 32) || threadIdx.x == 0;
-}
+// Reductions of the benchmark's types: op index into kOps.
+const char* const kOps[] = {"sum", "min", "max", "prod", "and", "or", "xor"};
 
-template <int C, int Scope>
-__global__ void move_kernel(char* dest, const char* src, size_t bytes, int iters) {
+#define RED_TYPE_(NAME, TYPE)                                                                     \
+  __device__ void reduce_##NAME(int scatter, int op, int scope, TYPE* d, const TYPE* s, size_t n) { \
+    const bool g = scope == 2 || (scope == 1 && threadIdx.x < 32) || threadIdx.x == 0;            \
+    if (!g) return;                                                                               \
+    switch (op * 2 + scatter) {                                                                   \
+      RED_OPS_##NAME(NAME)                                                                        \
+    }                                                                                             \
+  }
+#define RED_CASE_(NAME, OP, I)                                                                    \
+  case 2 * I:                                                                                     \
+    if (scope == 0) shoal_##NAME##_##OP##_reduce(SHOAL_TEAM_WORLD, d, s, n);                      \
+    if (scope == 1) shoal_##NAME##_##OP##_reduce_warp(SHOAL_TEAM_WORLD, d, s, n);                 \
+    if (scope == 2) shoal_##NAME##_##OP##_reduce_block(SHOAL_TEAM_WORLD, d, s, n);                \
+    break;                                                                                        \
+  case 2 * I + 1:                                                                                 \
+    if (scope == 0) shoal_##NAME##_##OP##_reducescatter(SHOAL_TEAM_WORLD, d, s, n);               \
+    if (scope == 1) shoal_##NAME##_##OP##_reducescatter_warp(SHOAL_TEAM_WORLD, d, s, n);          \
+    if (scope == 2) shoal_##NAME##_##OP##_reducescatter_block(SHOAL_TEAM_WORLD, d, s, n);         \
+    break;
+#define RED_ARITH_(NAME) RED_CASE_(NAME, sum, 0) RED_CASE_(NAME, min, 1) RED_CASE_(NAME, max, 2) \
+  RED_CASE_(NAME, prod, 3)
+#define RED_OPS_int(NAME) RED_ARITH_(NAME) RED_CASE_(int32, and, 4) RED_CASE_(int32, or, 5) RED_CASE_(int32, xor, 6)
+#define RED_OPS_long(NAME) RED_ARITH_(NAME) RED_CASE_(int64, and, 4) RED_CASE_(int64, or, 5) RED_CASE_(int64, xor, 6)
+#define RED_OPS_float(NAME) RED_ARITH_(NAME)
+#define RED_OPS_double(NAME) RED_ARITH_(NAME)
+RED_TYPE_(int, int)
+RED_TYPE_(long, long)
+RED_TYPE_(float, float)
+RED_TYPE_(double, double)
+
+__global__ void coll_kernel(int coll, int scope, int dtype, int op, char* dest, const char* src,
+                            size_t bytes, int iters) {
+  const bool g = scope == 2 || (scope == 1 && threadIdx.x < 32) || threadIdx.x == 0;
   for (int i = 0; i < iters; ++i) {
-    if (in_group<Scope>()) {
-      if constexpr (C == kBarrier && Scope == 0) shoal_barrier(SHOAL_TEAM_WORLD);
-      if constexpr (C == kBarrier && Scope == 1) shoal_barrier_warp(SHOAL_TEAM_WORLD);
-      if constexpr (C == kBarrier && Scope == 2) shoal_barrier_block(SHOAL_TEAM_WORLD);
-      if constexpr (C == kSync && Scope == 0) shoal_sync(SHOAL_TEAM_WORLD);
-      if constexpr (C == kSync && Scope == 1) shoal_sync_warp(SHOAL_TEAM_WORLD);
-      if constexpr (C == kSync && Scope == 2) shoal_sync_block(SHOAL_TEAM_WORLD);
-      if constexpr (C == kBcast && Scope == 0) shoal_broadcastmem(SHOAL_TEAM_WORLD, dest, src, bytes, 0);
-      if constexpr (C == kBcast && Scope == 1) shoal_broadcastmem_warp(SHOAL_TEAM_WORLD, dest, src, bytes, 0);
-      if constexpr (C == kBcast && Scope == 2) shoal_broadcastmem_block(SHOAL_TEAM_WORLD, dest, src, bytes, 0);
-      if constexpr (C == kFcollect && Scope == 0) shoal_fcollectmem(SHOAL_TEAM_WORLD, dest, src, bytes);
-      if constexpr (C == kFcollect && Scope == 1) shoal_fcollectmem_warp(SHOAL_TEAM_WORLD, dest, src, bytes);
-      if constexpr (C == kFcollect && Scope == 2) shoal_fcollectmem_block(SHOAL_TEAM_WORLD, dest, src, bytes);
-      if constexpr (C == kAlltoall && Scope == 0) shoal_alltoallmem(SHOAL_TEAM_WORLD, dest, src, bytes);
-      if constexpr (C == kAlltoall && Scope == 1) shoal_alltoallmem_warp(SHOAL_TEAM_WORLD, dest, src, bytes);
-      if constexpr (C == kAlltoall && Scope == 2) shoal_alltoallmem_block(SHOAL_TEAM_WORLD, dest, src, bytes);
+    switch (coll) {
+      case kBarrier:
+      case kSync:
+        if (!g) break;
+        if (scope == 0) coll == kBarrier ? shoal_barrier(SHOAL_TEAM_WORLD) : shoal_sync(SHOAL_TEAM_WORLD);
+        if (scope == 1) coll == kBarrier ? shoal_barrier_warp(SHOAL_TEAM_WORLD) : shoal_sync_warp(SHOAL_TEAM_WORLD);
+        if (scope == 2) coll == kBarrier ? shoal_barrier_block(SHOAL_TEAM_WORLD) : shoal_sync_block(SHOAL_TEAM_WORLD);
+        break;
+      case kBcast:
+#define BCAST_(SFX, X) shoal_broadcastmem##SFX(SHOAL_TEAM_WORLD, dest, src, bytes, 0)
+        SCOPED_(scope, BCAST_);
+        break;
+      case kFcollect:
+#define FCOLLECT_(SFX, X) shoal_fcollectmem##SFX(SHOAL_TEAM_WORLD, dest, src, bytes)
+        SCOPED_(scope, FCOLLECT_);
+        break;
+      case kAlltoall:
+#define ALLTOALL_(SFX, X) shoal_alltoallmem##SFX(SHOAL_TEAM_WORLD, dest, src, bytes)
+        SCOPED_(scope, ALLTOALL_);
+        break;
+      default: {
+        const int scatter = coll == kReduceScatter ? 1 : 0;
+        if (dtype == 0) reduce_int(scatter, op, scope, reinterpret_cast<int*>(dest), reinterpret_cast<const int*>(src), bytes / 4);
+        if (dtype == 1) reduce_long(scatter, op, scope, reinterpret_cast<long*>(dest), reinterpret_cast<const long*>(src), bytes / 8);
+        if (dtype == 2) reduce_float(scatter, op, scope, reinterpret_cast<float*>(dest), reinterpret_cast<const float*>(src), bytes / 4);
+        if (dtype == 3) reduce_double(scatter, op, scope, reinterpret_cast<double*>(dest), reinterpret_cast<const double*>(src), bytes / 8);
+      }
     }
     __syncthreads();
   }
-}
-
-// The reduction operators, in the order -o indexes them.
-const char* const kOps[] = {"sum", "min", "max", "prod", "and", "or", "xor"};
-
-// Reductions of the benchmark's types: one struct per type x op.
-#define RED_CASE_(NAME, TYPE, OP)                                                                 \
-  struct Red_##NAME##_##OP {                                                                      \
-    using T = TYPE;                                                                               \
-    template <int Scope, int Scatter>                                                             \
-    __device__ static void call(T* d, const T* s, size_t n) {                                     \
-      if constexpr (Scatter == 0 && Scope == 0) shoal_##NAME##_##OP##_reduce(SHOAL_TEAM_WORLD, d, s, n); \
-      if constexpr (Scatter == 0 && Scope == 1)                                                   \
-        shoal_##NAME##_##OP##_reduce_warp(SHOAL_TEAM_WORLD, d, s, n);                             \
-      if constexpr (Scatter == 0 && Scope == 2)                                                   \
-        shoal_##NAME##_##OP##_reduce_block(SHOAL_TEAM_WORLD, d, s, n);                            \
-      if constexpr (Scatter == 1 && Scope == 0)                                                   \
-        shoal_##NAME##_##OP##_reducescatter(SHOAL_TEAM_WORLD, d, s, n);                           \
-      if constexpr (Scatter == 1 && Scope == 1)                                                   \
-        shoal_##NAME##_##OP##_reducescatter_warp(SHOAL_TEAM_WORLD, d, s, n);                      \
-      if constexpr (Scatter == 1 && Scope == 2)                                                   \
-        shoal_##NAME##_##OP##_reducescatter_block(SHOAL_TEAM_WORLD, d, s, n);                     \
-    }                                                                                             \
-  };
-#define RED_ARITH_(NAME, TYPE) \
-  RED_CASE_(NAME, TYPE, sum) RED_CASE_(NAME, TYPE, min) RED_CASE_(NAME, TYPE, max) RED_CASE_(NAME, TYPE, prod)
-#define RED_BITWISE_(NAME, TYPE) \
-  RED_CASE_(NAME, TYPE, and) RED_CASE_(NAME, TYPE, or) RED_CASE_(NAME, TYPE, xor)
-RED_ARITH_(int, int)
-RED_ARITH_(long, long)
-RED_ARITH_(float, float)
-RED_ARITH_(double, double)
-RED_BITWISE_(int32, int32_t)  // and/or/xor of -d int (OpenSHMEM has no int_and_reduce)
-RED_BITWISE_(int64, int64_t)  // ... and of -d long
-
-template <class R, int Scope, int Scatter>
-__global__ void reduce_kernel(char* dest, const char* src, size_t bytes, int iters) {
-  using T = typename R::T;
-  for (int i = 0; i < iters; ++i) {
-    if (in_group<Scope>())
-      R::template call<Scope, Scatter>(reinterpret_cast<T*>(dest), reinterpret_cast<const T*>(src),
-                                       bytes / sizeof(T));
-    __syncthreads();
-  }
-}
-
-template <int C>
-kernel_t move_for(int scope) {
-  return scope == 0 ? move_kernel<C, 0> : scope == 1 ? move_kernel<C, 1> : move_kernel<C, 2>;
-}
-
-template <class R>
-kernel_t reduce_for(int scatter, int scope) {
-  const kernel_t k[2][3] = {{reduce_kernel<R, 0, 0>, reduce_kernel<R, 1, 0>, reduce_kernel<R, 2, 0>},
-                            {reduce_kernel<R, 0, 1>, reduce_kernel<R, 1, 1>, reduce_kernel<R, 2, 1>}};
-  return k[scatter][scope];
-}
-
-// The kernel of an experiment: dtype indexes {int, long, float, double},
-// op indexes kOps (and/or/xor only for int and long).
-kernel_t pick_kernel(Coll coll, int scope, int dtype, int op) {
-  switch (coll) {
-    case kBarrier: return move_for<kBarrier>(scope);
-    case kSync: return move_for<kSync>(scope);
-    case kBcast: return move_for<kBcast>(scope);
-    case kFcollect: return move_for<kFcollect>(scope);
-    case kAlltoall: return move_for<kAlltoall>(scope);
-    default: break;
-  }
-  using pick_t = kernel_t (*)(int, int);
-  static const pick_t table[4][7] = {
-      {reduce_for<Red_int_sum>, reduce_for<Red_int_min>, reduce_for<Red_int_max>, reduce_for<Red_int_prod>,
-       reduce_for<Red_int32_and>, reduce_for<Red_int32_or>, reduce_for<Red_int32_xor>},
-      {reduce_for<Red_long_sum>, reduce_for<Red_long_min>, reduce_for<Red_long_max>, reduce_for<Red_long_prod>,
-       reduce_for<Red_int64_and>, reduce_for<Red_int64_or>, reduce_for<Red_int64_xor>},
-      {reduce_for<Red_float_sum>, reduce_for<Red_float_min>, reduce_for<Red_float_max>,
-       reduce_for<Red_float_prod>, nullptr, nullptr, nullptr},
-      {reduce_for<Red_double_sum>, reduce_for<Red_double_min>, reduce_for<Red_double_max>,
-       reduce_for<Red_double_prod>, nullptr, nullptr, nullptr}};
-  return table[dtype][op](coll == kReduceScatter ? 1 : 0, scope);
 }
 
 }  // namespace
@@ -228,9 +188,9 @@ int main(int argc, char** argv) {
       const std::uint64_t size = sizes[si] / elem * elem;
       if (sized && size == 0) continue;
       rep.progress(si, sizes.size(), size);
-      const kernel_t kernel = pick_kernel(ex->coll, scope, dtype, op);
       auto launch = [&](int iters) {
-        CK(shoal::collective_launch(kernel, 1u, static_cast<unsigned>(o.threads), 0, stream, dest,
+        CK(shoal::collective_launch(coll_kernel, 1u, static_cast<unsigned>(o.threads), 0, stream,
+                                    static_cast<int>(ex->coll), scope, dtype, op, dest,
                                     static_cast<const char*>(src), static_cast<size_t>(size), iters));
       };
       shoal_barrier_all();
