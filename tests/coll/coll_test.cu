@@ -125,9 +125,8 @@ template <class T>
 
 // --- the functions under test, by name (one struct per type x op) -----------
 // One kernel per type (x op) that calls its collective at every scope: ptxas
-// compiles the callees' call graph once per kernel (the collective bodies
-// are out of line), so fewer kernels compile faster (the cuda build's CI
-// time; measured: 20 kernels 26 s, 229 kernels over 6 min).
+// compiles each kernel's call graph, so fewer kernels compile faster (the
+// cuda build's CI time; docs/cuda.md).
 
 // The types and ops under test. sim: every one (the library's code is the
 // same for all, the tables are what is checked). cuda (compiled by CI, run

@@ -67,16 +67,15 @@
 
 #include "shoal/device/api.cuh"
 
-// The collective algorithms are never inlined (unlike the small device API
-// wrappers): they are large, and every typed entry point calls them. Out of
-// line, each exists once per scope in a translation unit and a kernel that
-// calls a collective stays small; inlined, ptxas compiled a copy per call
-// site (minutes for the tests and benchmarks, CI time). A call costs
-// nothing next to the barriers inside.
+// The collective algorithms are not force-inlined (unlike the small device
+// API wrappers): they are large, and every typed entry point calls them.
+// Not __noinline__ either: ptxas then compiled the out-of-line call graph
+// once per kernel and took several times longer (host/coll/on_stream.cu:
+// over 9 min of ptxas where the inlined form took under 3).
 #if defined(SHOAL_PLATFORM_SIM)
 #define SHOAL_COLL_LOOP_FN
 #else
-#define SHOAL_COLL_LOOP_FN __device__ __noinline__
+#define SHOAL_COLL_LOOP_FN __device__
 #endif
 
 namespace shoal::device {
