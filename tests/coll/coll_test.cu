@@ -146,7 +146,6 @@ template <class T>
 #define COLL_TEST_MOVE_TYPES(X) X(char, char) X(int, int) X(double, double) X(bfloat16, __nv_bfloat16)
 #endif
 
-
 #define REDUCE_CASE_(NAME, TYPE, OP)                                                         \
   struct Reduce_##NAME##_##OP {                                                                   \
     using T = TYPE;                                                                               \
