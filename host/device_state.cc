@@ -70,7 +70,7 @@ Status upload_all(const device::State& s) {
 // is a host collective).
 Status grow_table(int cap) {
   device::Team* t = nullptr;
-  std::vector<device::Team> init(cap, device::Team{0, -1, nullptr, 0, 0, 0});
+  std::vector<device::Team> init(cap, device::Team{0, -1, nullptr, 0, 0, 0, 0});
   if (g_team_table)
     cudaMemcpy(init.data(), g_team_table, g_published.n_teams * sizeof(device::Team),
                cudaMemcpyDeviceToHost);
@@ -87,14 +87,15 @@ Status grow_table(int cap) {
 Status write_entry(Runtime& r, int h) {
   if (g_member_arrays[h]) cudaFree(g_member_arrays[h]);
   g_member_arrays[h] = nullptr;
-  device::Team e{0, -1, nullptr, 0, 0, 0};
+  device::Team e{0, -1, nullptr, 0, 0, 0, 0};
   if (static_cast<std::size_t>(h) < r.teams.size() && r.teams[h].live) {
     const Team& team = r.teams[h];
     SHOAL_CHECK(device_copy(team.members.data(), team.members.size() * sizeof(int),
                             &g_member_arrays[h]));
     e = device::Team{team.size(), team.my_index, static_cast<const int*>(g_member_arrays[h]),
                      team.slot_offset + kSlotDeviceFlags,
-                     team.slot_offset + r.team_pool.scratch_offset, r.team_pool.scratch_bytes};
+                     team.slot_offset + r.team_pool.scratch_offset, r.team_pool.scratch_bytes,
+                     team.all_mapped ? 0 : 1};
   }
   if (cudaMemcpy(&g_team_table[h], &e, sizeof e, cudaMemcpyHostToDevice) != cudaSuccess) {
     SHOAL_ERROR("writing device team table entry %d failed: %s", h,

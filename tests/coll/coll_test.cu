@@ -124,6 +124,27 @@ template <class T>
 }
 
 // --- the functions under test, by name (one struct per type x op) -----------
+// One kernel per type (x op) that calls its collective at every scope: ptxas
+// compiles each kernel's call graph, so fewer kernels compile faster (the
+// cuda build's CI time; docs/cuda.md).
+
+// The types and ops under test. sim: every one (the library's code is the
+// same for all, the tables are what is checked). cuda (compiled by CI, run
+// on a GPU): every op on representative types of each width and kind, and
+// every type the other tests name, to keep the nvcc/ptxas time down.
+#if defined(SHOAL_PLATFORM_SIM)
+#define COLL_TEST_REDUCE_OPS(X) SHOAL_FOR_REDUCE_OPS(X)
+#define COLL_TEST_MOVE_TYPES(X) SHOAL_FOR_RMA_TYPES(X)
+#else
+#define COLL_TEST_ARITH_(X, NAME, TYPE) X(NAME, TYPE, min) X(NAME, TYPE, max) X(NAME, TYPE, sum) X(NAME, TYPE, prod)
+#define COLL_TEST_BITWISE_(X, NAME, TYPE) X(NAME, TYPE, and) X(NAME, TYPE, or) X(NAME, TYPE, xor)
+#define COLL_TEST_REDUCE_OPS(X)                                                                      \
+  COLL_TEST_ARITH_(X, int, int) COLL_TEST_ARITH_(X, int64, int64_t) COLL_TEST_ARITH_(X, float, float) \
+  COLL_TEST_ARITH_(X, double, double) COLL_TEST_ARITH_(X, half, __half)                              \
+  COLL_TEST_ARITH_(X, bfloat16, __nv_bfloat16) X(schar, signed char, sum) X(short, short, min)       \
+  COLL_TEST_BITWISE_(X, uint8, uint8_t) COLL_TEST_BITWISE_(X, uint64, uint64_t)
+#define COLL_TEST_MOVE_TYPES(X) X(char, char) X(int, int) X(double, double) X(bfloat16, __nv_bfloat16)
+#endif
 
 #define REDUCE_CASE_(NAME, TYPE, OP)                                                         \
   struct Reduce_##NAME##_##OP {                                                                   \
@@ -141,7 +162,7 @@ template <class T>
       if (scope == 2) shoal_##NAME##_##OP##_reducescatter_block(t, d, s, n);                      \
     }                                                                                             \
   };
-SHOAL_FOR_REDUCE_OPS(REDUCE_CASE_)
+COLL_TEST_REDUCE_OPS(REDUCE_CASE_)
 
 #define MOVE_CASE_(NAME, TYPE)                                                                    \
   struct Move_##NAME {                                                                            \
@@ -166,7 +187,7 @@ SHOAL_FOR_REDUCE_OPS(REDUCE_CASE_)
       }                                                                                           \
     }                                                                                             \
   };
-SHOAL_FOR_RMA_TYPES(MOVE_CASE_)
+COLL_TEST_MOVE_TYPES(MOVE_CASE_)
 
 template <class C>
 __global__ void reduce_kernel(int scatter, int scope, shoal_team_t t, typename C::T* d,
@@ -328,11 +349,11 @@ void move_matrix() {
 
 #define REDUCE_TEST_(NAME, TYPE, OP)                                                \
   TEST(CollReduce, NAME##_##OP) { reduce_matrix<Reduce_##NAME##_##OP>(); }
-SHOAL_FOR_REDUCE_OPS(REDUCE_TEST_)
+COLL_TEST_REDUCE_OPS(REDUCE_TEST_)
 
 #define MOVE_TEST_(NAME, TYPE) \
   TEST(CollMove, NAME) { move_matrix<Move_##NAME>(); }
-SHOAL_FOR_RMA_TYPES(MOVE_TEST_)
+COLL_TEST_MOVE_TYPES(MOVE_TEST_)
 
 // Zero sizes return without touching anything; sizes past the one-shot
 // threshold and past the scratch area (chunked, several chunks) for a few
@@ -362,6 +383,31 @@ TEST(CollLarge, MoveSizes) {
     run_move<Move_char>(1, 2, bytes, 0);
     run_move<Move_char>(2, 2, bytes, 0);
   }
+}
+
+// Sizes around the reduction chunk of the remote path (its scratch / members
+// / element size: 256 or 512 ints with SHOAL_COLL_SCRATCH_SIZE=4k, as the
+// .two_nodes and .no_p2p tests set) and around the P2P one-shot threshold,
+// every collective at every scope, in place too. Small enough to stay fast
+// over the proxy.
+TEST(CollRemote, ReduceAcrossChunks) {
+  for (int scope = 0; scope < 3; ++scope) {
+    for (size_t count : {255ul, 257ul, 1100ul, 4500ul}) {
+      run_reduce<Reduce_int_sum>(0, scope, count, false);
+      run_reduce<Reduce_int_sum>(0, scope, count, true);
+    }
+    run_reduce<Reduce_double_sum>(1, scope, 300, false);
+    run_reduce<Reduce_half_min>(1, scope, 1030, false);
+  }
+  run_reduce<Reduce_uint64_xor>(0, 1, 700, true);
+  run_reduce<Reduce_bfloat16_prod>(0, 0, 2100, true);
+}
+
+TEST(CollRemote, MoveAcrossSizes) {
+  for (int coll = 0; coll < 3; ++coll)
+    for (int scope = 0; scope < 3; ++scope)
+      for (size_t count : {1ul, 1500ul}) run_move<Move_int>(coll, scope, count, 1 + scope);
+  run_move<Move_char>(0, 1, 20000, 0);
 }
 
 // Back to back on different teams inside one kernel, with puts between:

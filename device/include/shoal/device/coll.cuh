@@ -19,10 +19,13 @@
 //   Zero-size calls return at once without synchronising (on every member
 //   alike).
 //
-// Algorithms (all pull-based: each PE loads from its peers' heaps through
-// P2P pointers and stores only into its own memory; a peer without a P2P
-// path fails with "not load/store reachable" until a remote transport
-// serves collectives):
+// Two paths, chosen per team when it is created (Team::remote, from the
+// heap's agreed mapping matrix, so every member chooses alike even when P2P
+// is not transitive): the P2P path when every member maps every other, the
+// remote path otherwise. Both are pull-based: a PE reads its peers' memory
+// and writes only its own, so no PE writes into another's dest or scratch.
+//
+// P2P path: each PE loads from its peers' heaps through P2P pointers:
 //   broadcast: every PE copies root's source into its dest (root too unless
 //              dest == source);
 //   fcollect:  every PE copies each member's source into its block of dest,
@@ -41,6 +44,23 @@
 //              its dest (dest must not overlap source).
 //   Every PE accumulates in member order 0..size-1, so floating-point
 //   results are bitwise identical on all members.
+//
+// Remote path: the same data movement through the RMA API's routing: a
+// member without a P2P path is read with a blocking get through the host
+// proxy (one request per member and block; the group's threads post the
+// gets of different members concurrently), a member with one is copied
+// with loads and stores. Same entry and exit barriers (over the proxy where
+// needed: team_sync).
+//   broadcast, fcollect, alltoall: as above, get instead of load;
+//   reduce, reducescatter: per chunk of L = scratch bytes / (size *
+//     sizeof(T)) elements, every member's slice is gathered into this PE's
+//     own scratch (member j at j * L), then reduced locally in member order
+//     into dest (the same order as the P2P path, so the results are
+//     bitwise identical on all members and on both paths). In place, a
+//     barrier follows each chunk's gather (every member has read this
+//     chunk of my source before I overwrite it): 1 barrier per chunk;
+//     otherwise none inside the loop. The scratch is only ever written by
+//     its own PE's gets, so it needs no synchronisation between chunks.
 #pragma once
 
 #include <type_traits>
@@ -49,6 +69,9 @@
 
 // The collective algorithms are not force-inlined (unlike the small device
 // API wrappers): they are large, and every typed entry point calls them.
+// Not __noinline__ either: ptxas then compiled the out-of-line call graph
+// once per kernel and took several times longer (host/coll/on_stream.cu:
+// over 9 min of ptxas where the inlined form took under 3).
 #if defined(SHOAL_PLATFORM_SIM)
 #define SHOAL_COLL_LOOP_FN
 #else
@@ -120,6 +143,29 @@ SHOAL_ARCH_FN void check_bytes(const char* call, size_t count, size_t elem, size
                       static_cast<unsigned long long>(count), static_cast<unsigned long long>(elem));
 }
 
+// Remote path: dest + j * stride <- member j's [src, +bytes), for every
+// member j (only < 0) or member `only`. Members behind the proxy first, one
+// blocking get each, spread over the group's threads so that they are in
+// flight together; then P2P members, copied by the whole group. Returns
+// after the group synchronised: every byte has arrived.
+template <scope_t S>
+SHOAL_COLL_LOOP_FN void gather_remote(const char* call, const Team& t, char* dest, size_t stride,
+                                      const char* src, size_t bytes, int only) {
+  const unsigned r = Group<S>::rank(), g = Group<S>::size();
+  const int first = only < 0 ? 0 : only, count = only < 0 ? t.size : 1;
+  for (int k = static_cast<int>(r); k < count; k += static_cast<int>(g)) {
+    const int j = first + (t.my_index + k) % count;
+    if (remote(call, src, bytes, t.members[j], "source"))
+      proxy_get(call, dest + j * stride, src, bytes, t.members[j]);
+  }
+  for (int k = 0; k < count; ++k) {
+    const int j = first + (t.my_index + k) % count;
+    if (!proxied(t.members[j]))
+      copy<S>(dest + j * stride, route(call, src, bytes, t.members[j], "source"), bytes);
+  }
+  Group<S>::sync();
+}
+
 template <scope_t S>
 SHOAL_COLL_LOOP_FN void broadcast(const char* call, int team, void* dest, const void* src, size_t bytes,
                              int root) {
@@ -129,8 +175,13 @@ SHOAL_COLL_LOOP_FN void broadcast(const char* call, int team, void* dest, const 
   if (bytes == 0) return;
   check_symmetric(call, dest, bytes, "dest");
   team_sync<S>(call, team, true);
-  if (!(root == t.my_index && dest == src))
-    copy<S>(dest, route(call, src, bytes, t.members[root], "source"), bytes);
+  if (!(root == t.my_index && dest == src)) {
+    if (t.remote)  // stride 0: the root's bytes land at dest itself
+      gather_remote<S>(call, t, static_cast<char*>(dest), 0, static_cast<const char*>(src), bytes,
+                       root);
+    else
+      copy<S>(dest, route(call, src, bytes, t.members[root], "source"), bytes);
+  }
   team_sync<S>(call, team, false);
 }
 
@@ -147,6 +198,11 @@ SHOAL_COLL_LOOP_FN void gather_blocks(const char* call, int team, void* dest, co
   check_symmetric(call, src, by_block ? total : bytes, "source");
   team_sync<S>(call, team, true);
   const char* from = static_cast<const char*>(src) + (by_block ? t.my_index * bytes : 0);
+  if (t.remote) {
+    gather_remote<S>(call, t, static_cast<char*>(dest), bytes, from, bytes, -1);
+    team_sync<S>(call, team, false);
+    return;
+  }
   for (int k = 0; k < t.size; ++k) {
     const int j = (t.my_index + k) % t.size;
     copy<S>(static_cast<char*>(dest) + j * bytes, route(call, from, bytes, t.members[j], "source"),
@@ -189,19 +245,31 @@ using canon_t = typename canon<T>::type;
 
 // The element loop of a reduction, called through a pointer so that the
 // algorithms below exist once per scope rather than once per type x op x
-// scope: dest[e - lo] = op over members m (in team order) of src[e] on m,
-// for e in [lo, hi), split across the `g` threads of the group (this one is
-// `r`). Every member's range is routed (checked reachable) once.
+// scope: dest[e - lo] = op over members m (in team order) of member m's
+// element e, for e in [lo, hi), split across the `g` threads of the group
+// (this one is `r`). Member m's element e is
+//   stride == 0 (P2P path): src[e] on member m, loaded through its P2P
+//     mapping (every member's range is routed, checked reachable, once);
+//   stride != 0 (remote path): src[m * stride + e], this PE's gathered
+//     copy in its scratch.
 using reduce_range_fn = void (*)(const Team& t, const char* call, void* dest, const void* src,
-                                 size_t lo, size_t hi, unsigned r, unsigned g);
+                                 size_t lo, size_t hi, size_t stride, unsigned r, unsigned g);
 
 template <class T, class Op>
 SHOAL_COLL_LOOP_FN void reduce_range(const Team& t, const char* call, void* dest_v,
-                                     const void* src_v, size_t lo, size_t hi, unsigned r,
-                                     unsigned g) {
-  const State& s = state();
+                                     const void* src_v, size_t lo, size_t hi, size_t stride,
+                                     unsigned r, unsigned g) {
   T* dest = static_cast<T*>(dest_v);
   const T* src = static_cast<const T*>(src_v);
+  if (stride != 0) {
+    for (size_t e = lo + r; e < hi; e += g) {
+      T acc = src[e];
+      for (int m = 1; m < t.size; ++m) acc = Op::apply(acc, src[m * stride + e]);
+      dest[e - lo] = acc;
+    }
+    return;
+  }
+  const State& s = state();
   for (unsigned m = r; m < static_cast<unsigned>(t.size); m += g)
     route(call, src + lo, (hi - lo) * sizeof(T), t.members[m], "source");
   const size_t off = reinterpret_cast<const char*>(src) - s.heap_base;
@@ -216,6 +284,29 @@ SHOAL_COLL_LOOP_FN void reduce_range(const Team& t, const char* call, void* dest
 template <class T, class Op>
 SHOAL_ARCH_FN reduce_range_fn reduce_loop() {
   return &reduce_range<canon_t<T>, Op>;
+}
+
+// Remote path of reduce and reducescatter: dest[0, n) = op over members of
+// their [src, +n) elements, chunk by chunk through this PE's scratch.
+// in_place (dest == src): a barrier per chunk before dest is overwritten.
+template <scope_t S>
+SHOAL_COLL_LOOP_FN void reduce_remote(const char* call, int team, const Team& t, char* dest,
+                                      const char* src, size_t n, size_t elem, bool in_place,
+                                      reduce_range_fn loop) {
+  char* scratch = state().heap_base + t.scratch_offset;
+  const size_t slice = t.scratch_bytes / (elem * static_cast<size_t>(t.size));
+  if (slice == 0)
+    SHOAL_DEVICE_FAIL("%s: the team's scratch (%llu bytes) holds no element per member (%d); "
+                      "raise SHOAL_COLL_SCRATCH_SIZE", call,
+                      static_cast<unsigned long long>(t.scratch_bytes), t.size);
+  const unsigned r = Group<S>::rank(), g = Group<S>::size();
+  for (size_t base = 0; base < n; base += slice) {
+    const size_t count = n - base < slice ? n - base : slice;
+    gather_remote<S>(call, t, scratch, slice * elem, src + base * elem, count * elem, -1);
+    if (in_place) team_sync<S>(call, team, false);  // every member has this chunk of my source
+    loop(t, call, dest + base * elem, scratch, 0, count, slice, r, g);
+    Group<S>::sync();  // the scratch is read before the next chunk's gather
+  }
 }
 
 template <scope_t S>
@@ -237,8 +328,13 @@ SHOAL_COLL_LOOP_FN void reduce(const char* call, int team, void* dest_v, const v
                       static_cast<void*>(dest), static_cast<const void*>(src));
   const unsigned r = Group<S>::rank(), g = Group<S>::size();
   team_sync<S>(call, team, true);
+  if (t.remote) {
+    reduce_remote<S>(call, team, t, dest, src, nreduce, elem, in_place, loop);
+    team_sync<S>(call, team, false);
+    return;
+  }
   if (!in_place && bytes <= kReduceOneShotBytes) {
-    loop(t, call, dest, src, 0, nreduce, r, g);
+    loop(t, call, dest, src, 0, nreduce, 0, r, g);
     team_sync<S>(call, team, false);
     return;
   }
@@ -250,7 +346,7 @@ SHOAL_COLL_LOOP_FN void reduce(const char* call, int team, void* dest_v, const v
     const size_t end = nreduce - base < chunk ? nreduce : base + chunk;
     const size_t lo = base + t.my_index * slice;
     const size_t hi = lo + slice < end ? lo + slice : end;
-    if (lo < hi) loop(t, call, scratch, src, lo, hi, r, g);
+    if (lo < hi) loop(t, call, scratch, src, lo, hi, 0, r, g);
     team_sync<S>(call, team, false);  // every slice is in its owner's scratch
     for (int k = 0; k < t.size; ++k) {
       const int j = (t.my_index + k) % t.size;
@@ -279,8 +375,12 @@ SHOAL_COLL_LOOP_FN void reducescatter(const char* call, int team, void* dest, co
     SHOAL_DEVICE_FAIL("%s: dest %p overlaps source %p (reducescatter has no in-place form)", call,
                       dest, src);
   team_sync<S>(call, team, true);
-  loop(t, call, dest, src, t.my_index * nreduce, (t.my_index + 1) * nreduce, Group<S>::rank(),
-       Group<S>::size());
+  if (t.remote)
+    reduce_remote<S>(call, team, t, static_cast<char*>(dest),
+                     static_cast<const char*>(src) + t.my_index * bytes, nreduce, elem, false, loop);
+  else
+    loop(t, call, dest, src, t.my_index * nreduce, (t.my_index + 1) * nreduce, 0,
+         Group<S>::rank(), Group<S>::size());
   team_sync<S>(call, team, false);
 }
 

@@ -34,6 +34,8 @@ struct Team {
   uint64_t sync_offset;  // heap offset: kBarrierRounds uint64 flags + 1 uint64 epoch (device barriers)
   uint64_t scratch_offset;  // heap offset of the team's collective scratch
   uint64_t scratch_bytes;
+  int remote;  // 1: some pair of members has no P2P mapping between them (agreed by all
+               //   members), so the collectives take their remote path (coll.cuh)
 };
 
 struct State {
