@@ -105,7 +105,7 @@ Status proxy_start(Runtime& r) {
       if (!r.heap.mapped_between(a, b)) needed = true;
   if (!needed || r.cfg.remote_transport == "none") return Status::ok;
   // With IBGDA running the proxy is optional: it serves host-initiated
-  // operations and device buffers IBGDA cannot use (docs/transport-ibgda.md).
+  // operations on remote PEs (docs/transport-ibgda.md).
   if (r.ibgda != nullptr) {
     std::string tried;
     if (bootstrap::find_plugin("libshoal_transport_ucx.so", &tried).empty()) {

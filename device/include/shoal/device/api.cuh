@@ -421,16 +421,9 @@ SHOAL_ARCH_FN T amo_fxor(const char* call, T* dest, T v, int pe) {
 // --- ordering and synchronisation --------------------------------------------
 
 // IBGDA needs no WQE: a thread's operations to a PE share one RC QP, which
-// executes them in order. When IBGDA and the proxy both run, an operation to
-// an IBGDA peer may fall back to the proxy (a buffer outside the heap), so
-// the two paths are ordered the only way they can be: fence is a quiet.
+// executes them in order (and an IBGDA peer is never served by the proxy).
 SHOAL_ARCH_FN void fence() {
   arch::fence_acq_rel_sys();
-  if (state().ibgda != nullptr && state().proxy != nullptr) {
-    ibgda_quiet("shoal_fence");
-    proxy_quiet("shoal_fence");
-    return;
-  }
   proxy_fence();
 }
 SHOAL_ARCH_FN void quiet() {

@@ -81,31 +81,42 @@ SHOAL_ARCH_FN bool in_local_heap(const void* a, size_t n) {
 }
 
 // Reads the result cell of WQE `index` after its completion. The cell is
-// reused by WQE index + bounce_cells; if that one was already reserved the
-// value may be gone, and that is reported rather than returned.
+// reused by WQE index + bounce_cells, which cannot even be written into the
+// SQ before completed > index + bounce_cells - sq_depth; if completions got
+// that far meanwhile the value may be gone, and that is reported rather
+// than returned.
 SHOAL_ARCH_FN uint64_t ibgda_cell(const char* call, int pe, IbgdaQp t, uint64_t index) {
   const uint32_t cells = state().ibgda->bounce_cells;
   const uint64_t v = arch::ld_relaxed_sys(&t.cells[index & (cells - 1)]);
   arch::fence_acq_rel_sys();
-  if (arch::ld_relaxed_sys(&t.q->reserved) > index + cells)
+  if (arch::ld_acquire_sys(&t.q->completed) > index + cells - t.q->sq_depth)
     SHOAL_DEVICE_FAIL("%s: IBGDA to PE %d, QP 0x%x: the result cell of WQE %llu was reused before it was read "
-                      "(more than %u WQEs posted meanwhile)",
-                      call, pe, t.q->qpn, static_cast<unsigned long long>(index), cells);
+                      "(more than %u WQEs completed meanwhile)",
+                      call, pe, t.q->qpn, static_cast<unsigned long long>(index), cells - t.q->sq_depth);
   return v;
 }
 
-// put: false when the source is neither small enough to go inline nor in
-// the heap (the caller then uses the proxy).
-SHOAL_ARCH_FN bool ibgda_put(const char* call, void* dest, const void* src, size_t bytes, int pe,
+// put: WRITEs from the heap (registered), or inline WRITEs (<= 28 bytes, or
+// a source outside the heap: 28 bytes per WQE).
+SHOAL_ARCH_FN void ibgda_put(const char* call, void* dest, const void* src, size_t bytes, int pe,
                              const IbgdaPeer* p, bool wait) {
   const IbgdaQp t = ibgda_qp(p);
   const uint64_t raddr = ibgda_raddr(p, dest);
   if (bytes <= mlx5::max_inline_bytes) {
     ibgda_ok(call, "put", pe, t.q,
              mlx5::post(t.q, mlx5::wqe_write_inline_desc(0, 0, 0, src, static_cast<uint32_t>(bytes), raddr, p->rkey)));
-    return true;
+    return;
   }
-  if (!in_local_heap(src, bytes)) return false;
+  if (!in_local_heap(src, bytes)) {
+    // Not registered: the bytes travel inside inline WRITEs, 28 at a time.
+    const char* from = static_cast<const char*>(src);
+    for (size_t off = 0; off < bytes; off += mlx5::max_inline_bytes) {
+      const uint32_t n = static_cast<uint32_t>(bytes - off < mlx5::max_inline_bytes ? bytes - off : mlx5::max_inline_bytes);
+      ibgda_ok(call, "put", pe, t.q,
+               mlx5::post(t.q, mlx5::wqe_write_inline_desc(0, 0, 0, from + off, n, raddr + off, p->rkey)));
+    }
+    return;
+  }
   const Ibgda& g = *state().ibgda;
   uint64_t last = 0;
   for (size_t off = 0; off < bytes; off += g.max_wqe_bytes) {
@@ -118,7 +129,6 @@ SHOAL_ARCH_FN bool ibgda_put(const char* call, void* dest, const void* src, size
                         &last));
   }
   if (wait) ibgda_ok(call, "put", pe, t.q, mlx5::wait_completed(t.q, last + 1));
-  return true;
 }
 
 // g and small gets: an RDMA READ of 1..8 bytes into a result cell.
@@ -137,14 +147,17 @@ SHOAL_ARCH_FN uint64_t ibgda_get_small(const char* call, const void* src, size_t
   return ibgda_cell(call, pe, t, i);
 }
 
-// get: false when the destination is larger than 8 bytes and outside the heap.
-SHOAL_ARCH_FN bool ibgda_get(const char* call, void* dest, const void* src, size_t bytes, int pe,
+// get: READs into the heap (registered), or into a destination outside it
+// through result cells, 8 bytes per READ (slow: one round trip each).
+SHOAL_ARCH_FN void ibgda_get(const char* call, void* dest, const void* src, size_t bytes, int pe,
                              const IbgdaPeer* p) {
   if (!in_local_heap(dest, bytes)) {
-    if (bytes > 8) return false;
-    const uint64_t v = ibgda_get_small(call, src, bytes, pe, p);
-    memcpy(dest, &v, bytes);
-    return true;
+    for (size_t off = 0; off < bytes; off += 8) {
+      const size_t n = bytes - off < 8 ? bytes - off : 8;
+      const uint64_t v = ibgda_get_small(call, static_cast<const char*>(src) + off, n, pe, p);
+      memcpy(static_cast<char*>(dest) + off, &v, n);
+    }
+    return;
   }
   const IbgdaQp t = ibgda_qp(p);
   const Ibgda& g = *state().ibgda;
@@ -160,7 +173,6 @@ SHOAL_ARCH_FN bool ibgda_get(const char* call, void* dest, const void* src, size
                         &last));
   }
   ibgda_ok(call, "get", pe, t.q, mlx5::wait_completed(t.q, last + 1));
-  return true;
 }
 
 // One 8-byte NIC atomic (FA: compare unused) at raddr; returns the old value
@@ -233,12 +245,11 @@ SHOAL_ARCH_FN void ibgda_signal(const char* call, uint64_t* sig, uint64_t value,
   ibgda_ok(call, "signal", pe, t.q, mlx5::post(t.q, ibgda_signal_desc(t, p, sig, value, sig_op, 0)));
 }
 
-// put_signal: false when the source cannot be used (see ibgda_put). The last
-// data WQE and the signal go out in one doorbell (post2).
-SHOAL_ARCH_FN bool ibgda_put_signal(const char* call, void* dest, const void* src, size_t bytes, uint64_t* sig,
+// put_signal: the data as ibgda_put sends it, then the signal on the same
+// QP; the last data WQE and the signal go out in one doorbell (post2).
+SHOAL_ARCH_FN void ibgda_put_signal(const char* call, void* dest, const void* src, size_t bytes, uint64_t* sig,
                                     uint64_t value, int sig_op, int pe, const IbgdaPeer* p, bool wait) {
   const bool inl = bytes <= mlx5::max_inline_bytes;
-  if (!inl && !in_local_heap(src, bytes)) return false;
   const IbgdaQp t = ibgda_qp(p);
   const Ibgda& g = *state().ibgda;
   const uint64_t raddr = ibgda_raddr(p, dest);
@@ -251,6 +262,15 @@ SHOAL_ARCH_FN bool ibgda_put_signal(const char* call, void* dest, const void* sr
     ibgda_ok(call, "put_signal", pe, t.q,
              mlx5::post2(t.q, mlx5::wqe_write_inline_desc(0, 0, 0, src, static_cast<uint32_t>(bytes), raddr, p->rkey),
                          signal, &last));
+  } else if (!in_local_heap(src, bytes)) {
+    // Not registered: inline WRITEs of 28 bytes; the signal follows the last.
+    const char* from = static_cast<const char*>(src);
+    for (size_t off = 0; off < bytes; off += mlx5::max_inline_bytes) {
+      const uint32_t n = static_cast<uint32_t>(bytes - off < mlx5::max_inline_bytes ? bytes - off : mlx5::max_inline_bytes);
+      const mlx5::wqe_desc data = mlx5::wqe_write_inline_desc(0, 0, 0, from + off, n, raddr + off, p->rkey);
+      ibgda_ok(call, "put_signal", pe, t.q,
+               off + n >= bytes ? mlx5::post2(t.q, data, signal, &last) : mlx5::post(t.q, data));
+    }
   } else {
     for (size_t off = 0; off < bytes; off += g.max_wqe_bytes) {
       const uint32_t n = static_cast<uint32_t>(bytes - off < g.max_wqe_bytes ? bytes - off : g.max_wqe_bytes);
@@ -261,7 +281,6 @@ SHOAL_ARCH_FN bool ibgda_put_signal(const char* call, void* dest, const void* sr
     }
   }
   if (wait) ibgda_ok(call, "put_signal", pe, t.q, mlx5::wait_completed(t.q, last + 1));
-  return true;
 }
 
 // quiet: every QP to every IBGDA peer completes what was posted to it.
@@ -286,74 +305,43 @@ SHOAL_ARCH_FN void ibgda_check(const char* call) {
   }
 }
 
-// --- routing: IBGDA when it serves the PE and can take the buffers, else the proxy
-
-[[noreturn]] SHOAL_DEVICE_COLD void fail_no_proxy(const char* call, int pe, const char* what) {
-  SHOAL_DEVICE_FAIL("%s: PE %d is reached over IBGDA, which cannot %s, and the host proxy is not running "
-                    "(SHOAL_REMOTE_TRANSPORT=auto with the UCX plugin installed starts both)",
-                    call, pe, what);
-  __builtin_unreachable();
-}
-SHOAL_ARCH_FN void need_proxy(const char* call, int pe, const char* what) {
-  if (state().proxy == nullptr) fail_no_proxy(call, pe, what);
-}
+// --- routing: IBGDA when it serves the PE, else the proxy ------------------
 
 SHOAL_ARCH_FN void remote_put(const char* call, void* dest, const void* src, size_t bytes, int pe, bool wait) {
-  const IbgdaPeer* p = ibgda_peer(pe);
-  if (p != nullptr) {
-    if (ibgda_put(call, dest, src, bytes, pe, p, wait)) return;
-    need_proxy(call, pe, "put from a source outside the symmetric heap (over 28 bytes)");
-  }
+  if (const IbgdaPeer* p = ibgda_peer(pe)) return ibgda_put(call, dest, src, bytes, pe, p, wait);
   proxy_put(call, dest, src, bytes, pe, wait);
 }
 
 SHOAL_ARCH_FN void remote_put_inline(const char* call, void* dest, uint64_t value, size_t bytes, int pe) {
-  const IbgdaPeer* p = ibgda_peer(pe);
-  if (p != nullptr) {
-    ibgda_put(call, dest, &value, bytes, pe, p, false);
-    return;
-  }
+  if (const IbgdaPeer* p = ibgda_peer(pe)) return ibgda_put(call, dest, &value, bytes, pe, p, false);
   proxy_put_inline(call, dest, value, bytes, pe);
 }
 
 SHOAL_ARCH_FN void remote_get(const char* call, void* dest, const void* src, size_t bytes, int pe) {
-  const IbgdaPeer* p = ibgda_peer(pe);
-  if (p != nullptr) {
-    if (ibgda_get(call, dest, src, bytes, pe, p)) return;
-    need_proxy(call, pe, "get into a destination outside the symmetric heap (over 8 bytes)");
-  }
+  if (const IbgdaPeer* p = ibgda_peer(pe)) return ibgda_get(call, dest, src, bytes, pe, p);
   proxy_get(call, dest, src, bytes, pe);
 }
 
 SHOAL_ARCH_FN uint64_t remote_get_inline(const char* call, const void* src, size_t bytes, int pe) {
-  const IbgdaPeer* p = ibgda_peer(pe);
-  if (p != nullptr) return ibgda_get_small(call, src, bytes, pe, p);
+  if (const IbgdaPeer* p = ibgda_peer(pe)) return ibgda_get_small(call, src, bytes, pe, p);
   return proxy_get_inline(call, src, bytes, pe);
 }
 
 SHOAL_ARCH_FN uint64_t remote_amo(const char* call, const void* dest, size_t bytes, uint32_t amo, uint64_t value,
                                   uint64_t compare, bool fetch, int pe) {
-  const IbgdaPeer* p = ibgda_peer(pe);
-  if (p != nullptr) return ibgda_amo(call, dest, bytes, amo, value, compare, fetch, pe, p);
+  if (const IbgdaPeer* p = ibgda_peer(pe)) return ibgda_amo(call, dest, bytes, amo, value, compare, fetch, pe, p);
   return proxy_amo(call, dest, bytes, amo, value, compare, fetch, pe);
 }
 
 SHOAL_ARCH_FN void remote_signal(const char* call, uint64_t* sig, uint64_t value, int sig_op, int pe) {
-  const IbgdaPeer* p = ibgda_peer(pe);
-  if (p != nullptr) {
-    ibgda_signal(call, sig, value, sig_op, pe, p);
-    return;
-  }
+  if (const IbgdaPeer* p = ibgda_peer(pe)) return ibgda_signal(call, sig, value, sig_op, pe, p);
   proxy_signal(call, sig, value, sig_op, pe);
 }
 
 SHOAL_ARCH_FN void remote_put_signal(const char* call, void* dest, const void* src, size_t bytes, uint64_t* sig,
                                      uint64_t value, int sig_op, int pe, bool wait) {
-  const IbgdaPeer* p = ibgda_peer(pe);
-  if (p != nullptr) {
-    if (ibgda_put_signal(call, dest, src, bytes, sig, value, sig_op, pe, p, wait)) return;
-    need_proxy(call, pe, "put_signal from a source outside the symmetric heap (over 28 bytes)");
-  }
+  if (const IbgdaPeer* p = ibgda_peer(pe))
+    return ibgda_put_signal(call, dest, src, bytes, sig, value, sig_op, pe, p, wait);
   proxy_put_signal(call, dest, src, bytes, sig, value, sig_op, pe, wait);
 }
 
