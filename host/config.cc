@@ -25,7 +25,21 @@ Status config_load(Config* cfg_p) {
   long long device = -1;
   SHOAL_CHECK(env::get_int("SHOAL_DEVICE", -1, -1, 1023, &device));
   cfg.device = static_cast<int>(device);
-  SHOAL_CHECK(env::get_choice("SHOAL_REMOTE_TRANSPORT", {"ucx", "none"}, "ucx", &cfg.remote_transport));
+  SHOAL_CHECK(env::get_choice("SHOAL_REMOTE_TRANSPORT", {"auto", "ibgda", "ucx", "none"}, "auto",
+                              &cfg.remote_transport));
+  SHOAL_CHECK(env::get_bool("SHOAL_IBGDA_EMULATE", false, &cfg.ibgda_emulate));
+  long long qps = 1;
+  SHOAL_CHECK(env::get_int("SHOAL_IBGDA_QPS_PER_PE", 1, 1, 64, &qps));
+  cfg.ibgda_qps_per_pe = static_cast<std::uint32_t>(qps);
+  SHOAL_CHECK(env::get_choice("SHOAL_IBGDA_DOORBELL", {"auto", "gpu", "cpu"}, "auto", &cfg.ibgda_doorbell));
+  long long depth = 0;
+  SHOAL_CHECK(env::get_int("SHOAL_IBGDA_SQ_DEPTH", 1024, 64, 32768, &depth));
+  if (depth & (depth - 1)) {
+    SHOAL_ERROR("SHOAL_IBGDA_SQ_DEPTH=%lld is not a power of two", depth);
+    return Status::invalid_argument;
+  }
+  cfg.ibgda_sq_depth = static_cast<std::uint32_t>(depth);
+  cfg.ibgda_emu_fault = env::get_string("SHOAL_IBGDA_EMU_FAULT");
   long long ring = 0;
   SHOAL_CHECK(env::get_int("SHOAL_PROXY_RING_SIZE", 1024, 2, 1 << 20, &ring));
   if (ring & (ring - 1)) {
@@ -54,10 +68,27 @@ const EnvVarDoc* env_var_table() {
        "Argument checks in the host API (PE range, heap bounds, alignment, sizes)."},
       {"SHOAL_DISABLE_P2P", "0",
        "Map no peer heaps: every other PE is reached through the remote transport."},
-      {"SHOAL_REMOTE_TRANSPORT", "ucx",
-       "Transport for PEs that are not load/store reachable (other nodes, SHOAL_DISABLE_P2P): ucx "
-       "(host proxy over UCX; UCX_TLS and UCX_NET_DEVICES apply) or none. Loaded only when some PE "
-       "needs it."},
+      {"SHOAL_REMOTE_TRANSPORT", "auto",
+       "Transport for PEs that are not load/store reachable (other nodes, SHOAL_DISABLE_P2P): auto "
+       "(IBGDA for device-initiated operations when it starts, plus the host proxy over UCX when "
+       "its plugin is installed; the proxy alone when IBGDA cannot start), ibgda (IBGDA required: "
+       "init fails with the line 'IBGDA: <what is missing>' otherwise), ucx (host proxy only; "
+       "UCX_TLS and UCX_NET_DEVICES apply) or none. Started only when some PE needs it."},
+      {"SHOAL_IBGDA_EMULATE", "0",
+       "IBGDA through the mlx5 emulator (a software NIC thread in each PE) instead of a NIC; sim "
+       "only, every PE on one machine."},
+      {"SHOAL_IBGDA_QPS_PER_PE", "1",
+       "RC queue pairs from each PE to each IBGDA peer (1..64); a warp uses QP (global warp "
+       "index) mod this."},
+      {"SHOAL_IBGDA_DOORBELL", "auto",
+       "Who rings the NIC doorbell: gpu (device code writes the UAR), cpu (device code writes the "
+       "WQEs and doorbell record, a host thread rings the UAR), auto (gpu where the UAR can be "
+       "mapped for the GPU: always in emulation)."},
+      {"SHOAL_IBGDA_SQ_DEPTH", "1024",
+       "WQE slots per IBGDA send queue (power of two, 64..32768); the CQ has as many entries."},
+      {"SHOAL_IBGDA_EMU_FAULT", "",
+       "Tests: pe:peer:wqe makes the emulator of PE pe fail WQE number wqe on its QP to peer with "
+       "a remote access error CQE."},
       {"SHOAL_PROXY_RING_SIZE", "1024",
        "Requests in each PE's proxy ring (power of two, 2..1048576); device threads wait when it is "
        "full."},

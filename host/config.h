@@ -17,9 +17,14 @@ struct Config {
   bool checks = true;                // SHOAL_CHECKS: host API argument checks
   bool disable_p2p = false;          // SHOAL_DISABLE_P2P: map no peer heaps
   int device = -1;                   // SHOAL_DEVICE: GPU ordinal (-1 = local rank mod count)
-  std::string remote_transport;      // SHOAL_REMOTE_TRANSPORT: ucx | none
+  std::string remote_transport;      // SHOAL_REMOTE_TRANSPORT: auto | ibgda | ucx | none
   std::uint32_t proxy_ring_size = 0; // SHOAL_PROXY_RING_SIZE: requests (power of two)
   std::uint32_t proxy_poll_us = 0;   // SHOAL_PROXY_POLL_US: polling window before the proxy naps
+  bool ibgda_emulate = false;        // SHOAL_IBGDA_EMULATE: the mlx5 emulator instead of a NIC
+  std::uint32_t ibgda_qps_per_pe = 1;  // SHOAL_IBGDA_QPS_PER_PE
+  std::string ibgda_doorbell;        // SHOAL_IBGDA_DOORBELL: gpu | cpu | auto
+  std::uint32_t ibgda_sq_depth = 0;  // SHOAL_IBGDA_SQ_DEPTH: WQE slots per QP (power of two)
+  std::string ibgda_emu_fault;       // SHOAL_IBGDA_EMU_FAULT: pe:peer:wqe (tests)
   std::uint64_t team_pool_size = 0;  // SHOAL_TEAM_POOL_SIZE (0 = 1/16 of the heap)
   std::uint64_t coll_scratch_size = 0;  // SHOAL_COLL_SCRATCH_SIZE: per-team collective scratch
 };

@@ -104,9 +104,19 @@ Status proxy_start(Runtime& r) {
     for (int b = 0; b < r.n_pes && !needed; ++b)
       if (!r.heap.mapped_between(a, b)) needed = true;
   if (!needed || r.cfg.remote_transport == "none") return Status::ok;
+  // With IBGDA running the proxy is optional: it serves host-initiated
+  // operations on remote PEs (docs/transport-ibgda.md).
+  if (r.ibgda != nullptr) {
+    std::string tried;
+    if (bootstrap::find_plugin("libshoal_transport_ucx.so", &tried).empty()) {
+      SHOAL_INFO("IBGDA is running; the host proxy is not (libshoal_transport_ucx.so not found in %s): "
+                 "host-initiated operations on remote PEs are unavailable", tried.c_str());
+      return Status::ok;
+    }
+  }
 
   auto p = std::make_unique<ProxyTransport>();
-  SHOAL_CHECK(load_plugin(r.cfg.remote_transport, &p->plugin));
+  SHOAL_CHECK(load_plugin("ucx", &p->plugin));
   const std::uint32_t cap = r.cfg.proxy_ring_size;
   const std::size_t bytes = sizeof(proxy::Ring) + cap * sizeof(proxy::Request) +
                             cap * sizeof(proxy::Completion);

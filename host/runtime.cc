@@ -14,6 +14,7 @@
 #include "host/device_state.h"
 #include "host/gpu/device.h"
 #include "host/heap/access.h"
+#include "host/ibgda.h"
 #include "host/proxy.h"
 #include "shoal/types.h"
 #include "host/wait.h"
@@ -102,6 +103,7 @@ Status init_locked(const bootstrap::Options& options) {
   SHOAL_CHECK_GOTO(r->heap.create(*r->boot, r->cfg.symmetric_size, r->node_of_pe,
                                   r->cfg.disable_p2p, r->cfg.timeout_s),
                    s, undo_heap);
+  SHOAL_CHECK_GOTO(ibgda_start(*r), s, undo_heap);
   SHOAL_CHECK_GOTO(proxy_start(*r), s, undo_heap);
   {
     std::vector<int> world, shared, node, same;
@@ -134,6 +136,7 @@ undo_device:
   device_state_clear(*r);
 undo_heap:
   proxy_stop(*r);
+  ibgda_stop(*r);
   r->heap.destroy();
 undo_bootstrap:
   set_abort_hook(nullptr);
@@ -179,12 +182,14 @@ void runtime_finalize() {
     return;
   }
   std::atomic_thread_fence(std::memory_order_seq_cst);  // quiet
+  ibgda_quiet(*r, "shoal_finalize");
   proxy_quiet(*r, "shoal_finalize");
   proxy_quiesce(*r);
   // Nobody may unmap while a peer still reaches into its heap.
   if (r->boot->barrier() != Status::ok) SHOAL_WARN("shoal_finalize: barrier failed");
   device_state_clear(*r);
   proxy_stop(*r);
+  ibgda_stop(*r);
   r->heap.destroy();
   if (r->boot->finalize() != Status::ok) SHOAL_WARN("shoal_finalize: bootstrap finalize failed");
   set_abort_hook(nullptr);

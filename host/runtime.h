@@ -15,6 +15,7 @@
 namespace shoal {
 
 struct ProxyTransport;  // host/proxy.cc
+struct IbgdaTransport;  // host/ibgda.cc
 
 struct Runtime {
   Config cfg;
@@ -29,6 +30,7 @@ struct Runtime {
   TeamPool team_pool;            // heap slots of the teams (host/team.cc)
   bool oversubscribed = false;   // some node runs more PEs than CPUs (agreed at init)
   ProxyTransport* proxy = nullptr;  // remote transport (host/proxy.h); null when none is needed
+  IbgdaTransport* ibgda = nullptr;  // device-initiated remote transport (host/ibgda.h); null when off
 };
 
 // The live runtime, or nullptr outside init..finalize.

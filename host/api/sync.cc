@@ -1,6 +1,7 @@
 // Ordering and synchronisation: fence, quiet, barriers.
 #include "host/api/access.h"
 #include "host/api/sim_dispatch.h"
+#include "host/ibgda.h"
 #include "host/proxy.h"
 #include "shoal/shoal.h"
 
@@ -10,7 +11,8 @@ extern "C" {
 
 // Host puts through load/store are complete when they return; fence and
 // quiet therefore only need to order this thread's memory operations, plus
-// the requests this PE gave the proxy (remote targets).
+// the requests this PE gave the proxy (remote targets). quiet also waits for
+// the NIC to execute every IBGDA work request posted so far (by kernels).
 void shoal_fence(void) {
   SHOAL_SIM_DISPATCH(fence);
   Runtime& r = rt("shoal_fence");
@@ -27,6 +29,7 @@ void shoal_quiet(void) {
   SHOAL_SIM_DISPATCH(quiet);
   Runtime& r = rt("shoal_quiet");
   std::atomic_thread_fence(std::memory_order_seq_cst);
+  ibgda_quiet(r, "shoal_quiet");
   proxy_quiet(r, "shoal_quiet");
 }
 
@@ -34,6 +37,7 @@ void shoal_barrier_all(void) {
   SHOAL_SIM_DISPATCH(barrier_all);
   Runtime& r = rt("shoal_barrier_all");
   std::atomic_thread_fence(std::memory_order_seq_cst);
+  ibgda_quiet(r, "shoal_barrier_all");
   proxy_quiet(r, "shoal_barrier_all");
   team_sync(r, r.teams[SHOAL_TEAM_WORLD], "shoal_barrier_all");
 }
@@ -50,6 +54,7 @@ int shoal_barrier(shoal_team_t team) {
   Team& t = team_of(r, "shoal_barrier", team);
   if (t.my_index < 0) fatal("shoal_barrier: PE %d is not a member of team %d", r.my_pe, team);
   std::atomic_thread_fence(std::memory_order_seq_cst);
+  ibgda_quiet(r, "shoal_barrier");
   proxy_quiet(r, "shoal_barrier");
   team_sync(r, t, "shoal_barrier");
   return 0;

@@ -59,6 +59,11 @@ class SymmetricHeap {
     return peers_[pe] ? peers_[pe] + offset_of(p) : nullptr;
   }
 
+  // A new descriptor for the local segment (the caller closes it): the IBGDA
+  // emulator maps every PE's heap on the machine with it, as a NIC's DMA
+  // reaches them (host/ibgda.cc).
+  Status export_fd(int* fd_p) const { return memory_->export_fd(fd_p); }
+
   // Runtime-internal symmetric allocation at init (every PE does the same
   // sequence, so offsets match without communication).
   Status internal_alloc(std::uint64_t size, std::uint64_t* offset_p);

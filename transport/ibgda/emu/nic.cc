@@ -102,10 +102,31 @@ void Nic::init_queues(const QueueMemory& m) {
 }
 
 Keys Nic::register_region(void* base, size_t len) {
-  Region r{static_cast<uint8_t*>(base), len, next_key_, next_key_ + 0x10u};
+  Region r{static_cast<uint8_t*>(base), reinterpret_cast<uintptr_t>(base), len, next_key_, next_key_ + 0x10u, -1};
   next_key_ += 0x20u;
   regions_.push_back(r);
   return {r.lkey, r.rkey};
+}
+
+void Nic::register_peer_region(int peer, uint32_t rkey, uint64_t addr, size_t len, void* mapping) {
+  regions_.push_back(Region{static_cast<uint8_t*>(mapping), addr, len, 0, rkey, peer});
+}
+
+void Nic::ring(uint32_t qpn, uint64_t ctrl8) {
+  for (Qp& q : qps_)
+    if (q.cfg.qpn == qpn && q.cfg.mem.uar != nullptr) __atomic_store_n(q.cfg.mem.uar, ctrl8, __ATOMIC_RELEASE);
+}
+
+bool Nic::drain(double timeout_s) const {
+  const auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    bool idle = true;
+    for (const Qp& q : qps_)
+      if (!__atomic_load_n(&q.in_error, __ATOMIC_ACQUIRE) && announced(q, false) != 0) idle = false;
+    if (idle) return true;
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > timeout_s) return false;
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
 }
 
 bool Nic::add_qp(const QpConfig& cfg) {
@@ -129,12 +150,12 @@ void Nic::inject_error(uint32_t qpn, uint64_t wqe_index, uint8_t syndrome) {
   faults_.push_back({qpn, wqe_index, syndrome});
 }
 
-uint8_t* Nic::find(uint32_t key, bool remote, uint64_t addr, uint64_t len) const {
+uint8_t* Nic::find(uint32_t key, int peer, uint64_t addr, uint64_t len) const {
   for (const Region& r : regions_) {
-    if ((remote ? r.rkey : r.lkey) != key) continue;
-    const uint64_t b = reinterpret_cast<uintptr_t>(r.base);
-    if (addr < b || len > r.len || addr - b > r.len - len) return nullptr;
-    return r.base + (addr - b);
+    if (peer < 0 ? (r.owner != -1 || r.lkey != key) : (r.rkey != key || (r.owner != -1 && r.owner != peer)))
+      continue;
+    if (addr < r.addr || len > r.len || addr - r.addr > r.len - len) return nullptr;
+    return r.base + (addr - r.addr);
   }
   return nullptr;
 }
@@ -219,10 +240,10 @@ bool Nic::execute(Qp& q, const uint8_t* wqe, uint64_t index, uint8_t* opcode_p, 
     const uint64_t laddr = load_be64(wqe + 56);
     if (len != 8) return reject(kSynLocalLength, format("atomic result length %u, expected 8", len));
     if (raddr % 8 != 0) return reject(kSynRemoteInvalid, format("atomic remote address 0x%" PRIx64 " is not 8-byte aligned", raddr));
-    uint8_t* remote = find(rkey, true, raddr, 8);
+    uint8_t* remote = find(rkey, q.cfg.peer, raddr, 8);
     if (remote == nullptr)
       return reject(kSynRemoteAccess, format("rkey 0x%x does not cover [0x%" PRIx64 ", +8)", rkey, raddr));
-    uint8_t* local = find(lkey, false, laddr, 8);
+    uint8_t* local = find(lkey, -1, laddr, 8);
     if (local == nullptr)
       return reject(kSynLocalProt, format("lkey 0x%x does not cover [0x%" PRIx64 ", +8)", lkey, laddr));
     auto* target = reinterpret_cast<uint64_t*>(remote);
@@ -244,7 +265,7 @@ bool Nic::execute(Qp& q, const uint8_t* wqe, uint64_t index, uint8_t* opcode_p, 
     if (len > kMaxInline) return reject(kSynLocalLength, format("inline length %u exceeds %u (one basic block)", len, kMaxInline));
     const uint32_t want = 2 + (4 + len + 15) / 16;
     if (ds != want) return reject(kSynLocalQpOp, format("ds %u for an inline WRITE of %u bytes, expected %u", ds, len, want));
-    uint8_t* remote = find(rkey, true, raddr, len);
+    uint8_t* remote = find(rkey, q.cfg.peer, raddr, len);
     if (remote == nullptr)
       return reject(kSynRemoteAccess, format("rkey 0x%x does not cover [0x%" PRIx64 ", +%u)", rkey, raddr, len));
     std::memcpy(remote, wqe + 36, len);
@@ -255,10 +276,10 @@ bool Nic::execute(Qp& q, const uint8_t* wqe, uint64_t index, uint8_t* opcode_p, 
   const uint32_t count = load_be32(wqe + 32), lkey = load_be32(wqe + 36);
   const uint64_t laddr = load_be64(wqe + 40);
   const uint64_t len = count == 0 ? (1ull << 31) : count;  // mlx5: byte_count 0 means 2 GiB
-  uint8_t* remote = find(rkey, true, raddr, len);
+  uint8_t* remote = find(rkey, q.cfg.peer, raddr, len);
   if (remote == nullptr)
     return reject(kSynRemoteAccess, format("rkey 0x%x does not cover [0x%" PRIx64 ", +%" PRIu64 ")", rkey, raddr, len));
-  uint8_t* local = find(lkey, false, laddr, len);
+  uint8_t* local = find(lkey, -1, laddr, len);
   if (local == nullptr)
     return reject(kSynLocalProt, format("lkey 0x%x does not cover [0x%" PRIx64 ", +%" PRIu64 ")", lkey, laddr, len));
   if (opcode == kOpWrite) std::memcpy(remote, local, len);
@@ -267,15 +288,30 @@ bool Nic::execute(Qp& q, const uint8_t* wqe, uint64_t index, uint8_t* opcode_p, 
   return true;
 }
 
+uint32_t Nic::announced(const Qp& q, bool rung_only) const {
+  const QueueMemory& m = q.cfg.mem;
+  const uint64_t ci = __atomic_load_n(&q.ci, __ATOMIC_ACQUIRE);
+  const uint32_t pi16 = __builtin_bswap32(__atomic_load_n(&m.sq_dbr[1], __ATOMIC_ACQUIRE)) & 0xffffu;
+  uint32_t pending = (pi16 - static_cast<uint32_t>(ci)) & 0xffffu;
+  if (rung_only && on_uar_ && m.uar != nullptr) {
+    // The UAR holds the ctrl segment's first 8 bytes of the newest rung WQE:
+    // bytes 0..3 are be32(opmod | index << 8 | opcode).
+    const uint64_t bf = __atomic_load_n(m.uar, __ATOMIC_ACQUIRE);
+    const uint32_t idx = (__builtin_bswap32(static_cast<uint32_t>(bf)) >> 8) & 0xffffu;
+    const uint32_t rung = (idx + 1u - static_cast<uint32_t>(ci)) & 0xffffu;
+    if (rung < pending) pending = rung;
+  }
+  return pending;
+}
+
 size_t Nic::step_qp(Qp& q) {
   const QueueMemory& m = q.cfg.mem;
-  const uint32_t pi16 = __builtin_bswap32(__atomic_load_n(&m.sq_dbr[1], __ATOMIC_ACQUIRE)) & 0xffffu;
-  const uint32_t pending = (pi16 - static_cast<uint32_t>(q.ci)) & 0xffffu;
+  const uint32_t pending = announced(q, true);
   if (pending == 0) return 0;
   if (q.in_error) {
     std::lock_guard<std::mutex> lock(mu_);
     stats_.dropped += pending;
-    q.ci += pending;
+    __atomic_store_n(&q.ci, q.ci + pending, __ATOMIC_RELEASE);
     return 0;
   }
   if (pending > m.sq_depth) {
@@ -293,7 +329,8 @@ size_t Nic::step_qp(Qp& q) {
     uint32_t bytes = 0;
     Failure f;
     const bool ok = execute(q, wqe, index, &opcode, &bytes, &f);
-    ++q.ci;
+    if (!ok) q.in_error = true;  // before ci moves: drain() never sees a failed WQE as pending
+    __atomic_store_n(&q.ci, q.ci + 1, __ATOMIC_RELEASE);
     ++done;
     {
       std::lock_guard<std::mutex> lock(mu_);

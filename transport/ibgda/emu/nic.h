@@ -18,8 +18,16 @@
 // NIC would also flush the remaining WQEs with flush-error CQEs; the
 // emulator drops them and logs the count).
 //
-// Scope now: every region lives in this process (two regions stand in for
-// two PEs). Later the table will hold every PE's heap on the node.
+// Regions: register_region() adds memory of this process (its keys serve
+// any QP, so two regions of one process can stand in for two PEs);
+// register_peer_region() adds a peer PE's memory as mapped into this process
+// (the runtime maps every PE's heap on the machine, as a NIC's DMA reaches
+// it), under the peer's rkey and the peer's addresses, for QPs to that peer.
+//
+// Doorbells: by default a QP's new WQEs are those its doorbell record
+// announces. With consume_on_uar(true) the emulator, like a NIC, acts only on
+// doorbells: a WQE is consumed once both the doorbell record and the last
+// 8-byte UAR write (the ctrl segment of the newest WQE) cover it.
 //
 // Thread safety: register/add/inject before start(); step() and the driver
 // thread must not run at the same time.
@@ -33,23 +41,13 @@
 #include <thread>
 #include <vector>
 
+#include "transport/ibgda/backend.h"
+
 namespace shoal::ibgda::emu {
 
-struct Keys {
-  uint32_t lkey;
-  uint32_t rkey;
-};
-
+using Keys = ibgda::Keys;
 // Where a QP's queues live (all caller-owned, zeroed by init_queues()).
-struct QueueMemory {
-  void* sq = nullptr;          // sq_depth * 64 bytes
-  uint32_t sq_depth = 0;       // WQE basic blocks, power of two
-  uint32_t* sq_dbr = nullptr;  // 2 x be32: [0] receive counter, [1] send counter
-  void* cq = nullptr;          // cq_depth * 64 bytes
-  uint32_t cq_depth = 0;       // power of two
-  uint32_t* cq_dbr = nullptr;  // 2 x be32: [0] consumer index
-  uint64_t* uar = nullptr;     // the doorbell register the device writes
-};
+using QueueMemory = ibgda::QueueMemory;
 
 struct QpConfig {
   uint32_t qpn = 0;
@@ -81,6 +79,18 @@ class Nic {
   // Registers [base, base+len) for local and remote access; returns
   // distinct, non-zero keys.
   Keys register_region(void* base, size_t len);
+  // Registers peer `peer`'s region [addr, addr+len) (its addresses), mapped
+  // here at `mapping`, under the peer's rkey; only QPs to `peer` reach it.
+  void register_peer_region(int peer, uint32_t rkey, uint64_t addr, size_t len, void* mapping);
+
+  // Consume on UAR doorbells (see above) instead of doorbell records alone.
+  void consume_on_uar(bool on) { on_uar_ = on; }
+  // A host thread's doorbell (cpu doorbell mode): writes ctrl8 to QP qpn's UAR word.
+  void ring(uint32_t qpn, uint64_t ctrl8);
+  // Waits until every WQE the doorbell records announce is consumed on every
+  // QP not in error (with consume_on_uar, their doorbells must come too);
+  // false after timeout_s.
+  bool drain(double timeout_s) const;
 
   // Adds a QP; returns false (and logs why) for a bad configuration.
   bool add_qp(const QpConfig& cfg);
@@ -103,10 +113,12 @@ class Nic {
 
  private:
   struct Region {
-    uint8_t* base;
+    uint8_t* base;   // where the bytes are mapped in this process
+    uint64_t addr;   // the address WQEs use
     size_t len;
     uint32_t lkey;
     uint32_t rkey;
+    int owner;       // -1: this process's memory; else the peer PE it belongs to
   };
   struct Qp {
     QpConfig cfg;
@@ -124,13 +136,16 @@ class Nic {
     std::string why;
   };
 
+  // WQEs beyond q.ci that the doorbell record announces (rung_only: and the UAR rang for).
+  uint32_t announced(const Qp& q, bool rung_only) const;
   size_t step_qp(Qp& q);
   bool execute(Qp& q, const uint8_t* wqe, uint64_t index, uint8_t* opcode_p, uint32_t* bytes_p, Failure* f);
-  uint8_t* find(uint32_t key, bool remote, uint64_t addr, uint64_t len) const;
+  uint8_t* find(uint32_t key, int peer, uint64_t addr, uint64_t len) const;  // peer < 0: lkey
   void write_cqe(Qp& q, uint64_t index, uint8_t wqe_opcode, uint32_t bytes, const Failure* f);
   void fail(const Qp& q, uint64_t index, uint8_t opcode, const Failure& f);
 
   int pe_;
+  bool on_uar_ = false;
   uint32_t next_key_;
   std::vector<Region> regions_;
   std::vector<Qp> qps_;

@@ -13,9 +13,11 @@
 //   atomics: relaxed, atomic at system scope.
 //   barrier: quiet + synchronisation of the team's PEs; sync: synchronisation
 //     only. One thread (warp, block for the _warp/_block forms) per PE calls it.
-// Targets that are not load/store reachable go through the host proxy
-// (shoal/device/proxy.cuh) under the same contract; a _warp/_block form posts
-// one request for the whole transfer.
+// Targets that are not load/store reachable go over IBGDA when it runs
+// (shoal/device/ibgda.cuh: mlx5 WQEs on this PE's queue pairs) or through the
+// host proxy (shoal/device/proxy.cuh), under the same contract; the
+// remote_* functions of ibgda.cuh choose. A _warp/_block form posts the
+// whole transfer from the group's thread 0.
 #pragma once
 
 #include "device/arch/atomic.h"
@@ -25,6 +27,7 @@
 #include "device/arch/timer.h"
 #include "shoal/device/check.cuh"
 #include "shoal/device/copy.cuh"
+#include "shoal/device/ibgda.cuh"
 #include "shoal/device/proxy.cuh"
 #include "shoal/types.h"
 
@@ -37,7 +40,7 @@ namespace shoal::device {
 template <scope_t S, bool Nbi = false>
 SHOAL_ARCH_FN void putmem(const char* call, void* dest, const void* src, size_t bytes, int pe) {
   if (bytes && remote(call, dest, bytes, pe, "dest")) {
-    if (Group<S>::rank() == 0) proxy_put(call, dest, src, bytes, pe, !Nbi);
+    if (Group<S>::rank() == 0) remote_put(call, dest, src, bytes, pe, !Nbi);
     Group<S>::sync();
     return;
   }
@@ -48,7 +51,7 @@ SHOAL_ARCH_FN void putmem(const char* call, void* dest, const void* src, size_t 
 template <scope_t S>
 SHOAL_ARCH_FN void getmem(const char* call, void* dest, const void* src, size_t bytes, int pe) {
   if (bytes && remote(call, src, bytes, pe, "source")) {
-    if (Group<S>::rank() == 0) proxy_get(call, dest, src, bytes, pe);
+    if (Group<S>::rank() == 0) remote_get(call, dest, src, bytes, pe);
     Group<S>::sync();
     return;
   }
@@ -62,7 +65,7 @@ SHOAL_ARCH_FN void p(const char* call, T* dest, T value, int pe) {
   if (remote(call, dest, sizeof(T), pe, "dest")) {
     uint64_t v = 0;
     memcpy(&v, static_cast<const void*>(&value), sizeof(T));
-    proxy_put_inline(call, dest, v, sizeof(T), pe);
+    remote_put_inline(call, dest, v, sizeof(T), pe);
     return;
   }
   *reinterpret_cast<T*>(route(call, dest, sizeof(T), pe, "dest")) = value;
@@ -72,7 +75,7 @@ template <class T>
 SHOAL_ARCH_FN T g(const char* call, const T* src, int pe) {
   static_assert(sizeof(T) <= 8, "g carries at most 8 bytes");
   if (remote(call, src, sizeof(T), pe, "source")) {
-    const uint64_t v = proxy_get_inline(call, src, sizeof(T), pe);
+    const uint64_t v = remote_get_inline(call, src, sizeof(T), pe);
     T out;
     memcpy(static_cast<void*>(&out), &v, sizeof(T));
     return out;
@@ -99,9 +102,9 @@ SHOAL_ARCH_FN void iputmem(const char* call, void* dest, const void* src, ptrdif
         if (elem <= 8) {
           uint64_t v = 0;
           memcpy(&v, s + i * sst * elem, elem < 8 ? elem : 8);
-          proxy_put_inline(call, d + i * dst * elem, v, elem, pe);
+          remote_put_inline(call, d + i * dst * elem, v, elem, pe);
         } else {
-          proxy_put(call, d + i * dst * elem, s + i * sst * elem, elem, pe, true);
+          remote_put(call, d + i * dst * elem, s + i * sst * elem, elem, pe, true);
         }
       }
       Group<S>::sync();
@@ -125,7 +128,7 @@ SHOAL_ARCH_FN void igetmem(const char* call, void* dest, const void* src, ptrdif
     if (remote(call, src, (nelems - 1) * sst * elem + elem, pe, "source")) {
       const char* s = static_cast<const char*>(src);
       for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size())
-        proxy_get(call, d + i * dst * elem, s + i * sst * elem, elem, pe);
+        remote_get(call, d + i * dst * elem, s + i * sst * elem, elem, pe);
       Group<S>::sync();
       return;
     }
@@ -159,7 +162,7 @@ SHOAL_ARCH_FN void signal_op(const char* call, uint64_t* sig_addr, uint64_t valu
   check_sig_op(call, sig_op);
   check_aligned(call, sig_addr, 8, "sig_addr");
   if (remote(call, sig_addr, 8, pe, "sig_addr")) {
-    proxy_signal(call, sig_addr, value, sig_op, pe);
+    remote_signal(call, sig_addr, value, sig_op, pe);
     return;
   }
   apply_signal(reinterpret_cast<uint64_t*>(route(call, sig_addr, 8, pe, "sig_addr")), value, sig_op);
@@ -172,7 +175,7 @@ SHOAL_ARCH_FN void putmem_signal(const char* call, void* dest, const void* src, 
   check_aligned(call, sig_addr, 8, "sig_addr");
   if (remote(call, sig_addr, 8, pe, "sig_addr")) {
     if (bytes) check_symmetric(call, dest, bytes, "dest");
-    if (Group<S>::rank() == 0) proxy_put_signal(call, dest, src, bytes, sig_addr, signal, sig_op, pe, !Nbi);
+    if (Group<S>::rank() == 0) remote_put_signal(call, dest, src, bytes, sig_addr, signal, sig_op, pe, !Nbi);
     Group<S>::sync();
     return;
   }
@@ -210,6 +213,7 @@ struct Deadline {
   SHOAL_ARCH_FN bool expired(const char* call) {
     if ((++polls & 1023u) != 0) return false;
     proxy_check(call);  // a failed remote operation may be why nothing arrives
+    ibgda_check(call);
     const uint64_t limit = state().timeout_ns;
     if (limit == 0) return false;
     const uint64_t now = arch::globaltimer_ns();
@@ -355,76 +359,79 @@ SHOAL_ARCH_FN T from_bits(bits_t<T> b) {
   return v;
 }
 
-// The atomic word on a proxied PE: true when `pe` is reached through the proxy.
+// The atomic word on a remote PE: true when `pe` is reached through IBGDA or the proxy.
 // The fetch-op templates below serve the non-fetching forms too (fetch =
-// false): over the proxy those only post (completed by quiet, like put_nbi)
-// and return T{}.
+// false): remotely those only post (completed by quiet, like put_nbi) and
+// return T{}.
 template <class T>
 SHOAL_ARCH_FN bool amo_remote(const char* call, const void* addr, int pe) {
   check_aligned(call, addr, sizeof(T), "dest");
   return remote(call, addr, sizeof(T), pe, "dest");
 }
 template <class T>
-SHOAL_ARCH_FN T amo_proxy(const char* call, const void* addr, uint32_t amo, T v, T cmp, bool fetch,
+SHOAL_ARCH_FN T amo_far(const char* call, const void* addr, uint32_t amo, T v, T cmp, bool fetch,
                           int pe) {
   return from_bits<T>(static_cast<bits_t<T>>(
-      proxy_amo(call, addr, sizeof(T), amo, to_bits(v), to_bits(cmp), fetch, pe)));
+      remote_amo(call, addr, sizeof(T), amo, to_bits(v), to_bits(cmp), fetch, pe)));
 }
 
 template <class T>
 SHOAL_ARCH_FN T amo_fetch(const char* call, const T* src, int pe) {
-  if (amo_remote<T>(call, src, pe)) return amo_proxy<T>(call, src, proxy::kAmoAdd, T{}, T{}, true, pe);
+  if (amo_remote<T>(call, src, pe)) return amo_far<T>(call, src, proxy::kAmoAdd, T{}, T{}, true, pe);
   return from_bits<T>(arch::ld_relaxed_sys(amo_target<T>(call, src, pe)));
 }
 template <class T>
 SHOAL_ARCH_FN void amo_set(const char* call, T* dest, T v, int pe) {
   if (amo_remote<T>(call, dest, pe)) {
-    amo_proxy<T>(call, dest, proxy::kAmoSwap, v, T{}, false, pe);
+    amo_far<T>(call, dest, proxy::kAmoSwap, v, T{}, false, pe);
     return;
   }
   arch::st_relaxed_sys(amo_target<T>(call, dest, pe), to_bits(v));
 }
 template <class T>
 SHOAL_ARCH_FN T amo_swap(const char* call, T* dest, T v, int pe) {
-  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoSwap, v, T{}, true, pe);
+  if (amo_remote<T>(call, dest, pe)) return amo_far<T>(call, dest, proxy::kAmoSwap, v, T{}, true, pe);
   return from_bits<T>(arch::atomic_exchange<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
 }
 template <class T>
 SHOAL_ARCH_FN T amo_cswap(const char* call, T* dest, T cond, T v, int pe) {
-  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoCswap, v, cond, true, pe);
+  if (amo_remote<T>(call, dest, pe)) return amo_far<T>(call, dest, proxy::kAmoCswap, v, cond, true, pe);
   return from_bits<T>(
       arch::atomic_cas<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(cond), to_bits(v)));
 }
 template <class T>
 SHOAL_ARCH_FN T amo_fadd(const char* call, T* dest, T v, int pe, bool fetch = true) {
-  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoAdd, v, T{}, fetch, pe);
+  if (amo_remote<T>(call, dest, pe)) return amo_far<T>(call, dest, proxy::kAmoAdd, v, T{}, fetch, pe);
   return static_cast<T>(arch::atomic_fetch_add<arch::scope::sys>(amo_target<T>(call, dest, pe),
                                                                   to_bits(v)));
 }
 template <class T>
 SHOAL_ARCH_FN T amo_fand(const char* call, T* dest, T v, int pe, bool fetch = true) {
-  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoAnd, v, T{}, fetch, pe);
+  if (amo_remote<T>(call, dest, pe)) return amo_far<T>(call, dest, proxy::kAmoAnd, v, T{}, fetch, pe);
   return static_cast<T>(arch::atomic_fetch_and<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
 }
 template <class T>
 SHOAL_ARCH_FN T amo_for(const char* call, T* dest, T v, int pe, bool fetch = true) {
-  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoOr, v, T{}, fetch, pe);
+  if (amo_remote<T>(call, dest, pe)) return amo_far<T>(call, dest, proxy::kAmoOr, v, T{}, fetch, pe);
   return static_cast<T>(arch::atomic_fetch_or<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
 }
 template <class T>
 SHOAL_ARCH_FN T amo_fxor(const char* call, T* dest, T v, int pe, bool fetch = true) {
-  if (amo_remote<T>(call, dest, pe)) return amo_proxy<T>(call, dest, proxy::kAmoXor, v, T{}, fetch, pe);
+  if (amo_remote<T>(call, dest, pe)) return amo_far<T>(call, dest, proxy::kAmoXor, v, T{}, fetch, pe);
   return static_cast<T>(arch::atomic_fetch_xor<arch::scope::sys>(amo_target<T>(call, dest, pe), to_bits(v)));
 }
 
 // --- ordering and synchronisation --------------------------------------------
 
+// IBGDA needs no WQE: a thread's operations to a PE share one RC QP, which
+// executes them in order (and an IBGDA peer is never served by the proxy).
 SHOAL_ARCH_FN void fence() {
   arch::fence_acq_rel_sys();
   proxy_fence();
 }
 SHOAL_ARCH_FN void quiet() {
   arch::fence_sc_sys();
+  ibgda_quiet("shoal_quiet");
   proxy_quiet("shoal_quiet");
 }
 
@@ -462,8 +469,8 @@ SHOAL_ARCH_FN void team_sync(const char* call, int team, bool with_quiet) {
       if (base != nullptr) {
         arch::st_release_sys(reinterpret_cast<uint64_t*>(base + t->sync_offset) + k, epoch);
       } else {
-        if (s.proxy == nullptr) fail_unreachable(call, to);
-        proxy_signal(call, flags + k, epoch, SHOAL_SIGNAL_SET, to);
+        if (s.proxy == nullptr && ibgda_peer(to) == nullptr) fail_unreachable(call, to);
+        remote_signal(call, flags + k, epoch, SHOAL_SIGNAL_SET, to);
       }
       Deadline dl;
       while (load_acquire(&flags[k]) < epoch) {

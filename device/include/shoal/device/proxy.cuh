@@ -41,10 +41,11 @@ namespace shoal::device {
   __builtin_unreachable();
 }
 
-// The remote path serves `pe` (no P2P mapping, remote transport active).
+// The remote path serves `pe` (no P2P mapping, a remote transport active:
+// IBGDA or the proxy; ibgda.cuh's remote_* functions choose).
 SHOAL_ARCH_FN bool proxied(int pe) {
   const State& s = state();
-  return s.proxy != nullptr && s.peer_base[pe] == nullptr;
+  return (s.proxy != nullptr || s.ibgda != nullptr) && s.peer_base[pe] == nullptr;
 }
 
 // Checks pe and [addr, +bytes) like route(), then says whether the proxy serves pe.

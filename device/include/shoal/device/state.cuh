@@ -23,6 +23,8 @@ struct Ring;  // shoal/device/proxy_ring.h
 
 namespace shoal::device {
 
+struct Ibgda;  // shoal/device/ibgda_table.h
+
 constexpr int kBarrierRounds = 32;
 
 // One entry of the device team table (index = team handle). size 0: no
@@ -47,7 +49,8 @@ struct State {
   const Team* teams;         // [n_teams] device team table (device memory); grows by
   int n_teams;               //   re-allocation and re-upload (host/device_state.cc)
   uint64_t timeout_ns;       // waits trap after this long (0 = never)
-  proxy::Ring* proxy;        // request ring of the host proxy; null = no remote transport
+  proxy::Ring* proxy;        // request ring of the host proxy; null = not running
+  const Ibgda* ibgda;        // IBGDA queue pairs and keys; null = not running
   uint32_t initialised;      // 1 once uploaded
 };
 

@@ -37,44 +37,10 @@
 #include "device/arch/mmio.h"
 #include "device/arch/spin.h"
 #include "device/arch/timer.h"
+#include "shoal/device/mlx5/qp.h"
 #include "shoal/device/mlx5/wqe.cuh"
 
 namespace shoal::mlx5 {
-
-// Limits that keep the protocol deadlock-free: a batch never exceeds a
-// quarter of the SQ, and a signalled WQE comes at least every depth/2.
-inline constexpr uint32_t max_batch = 8;  // WQEs per warp-scope post (4 lanes each)
-
-struct qp_error {
-  uint32_t syndrome;       // 0: no error
-  uint32_t vendor_syndrome;
-  uint32_t opcode;         // opcode of the failing WQE
-  uint32_t wqe_index;      // mod 2^16, as the CQE reports it
-};
-
-struct qp {
-  // --- set by the host, read-only for device code -------------------------
-  uint8_t* sq;             // depth * 64 bytes, 64-byte aligned
-  uint32_t sq_depth;       // WQE slots, power of two, >= 4 * max_batch
-  uint32_t qpn;
-  uint32_t* dbr;           // doorbell record: dbr[dbr_send] = send counter (be32)
-  uint64_t* uar;           // the UAR doorbell register (BlueFlame offset)
-  uint8_t* cq;             // cq_depth * 64 bytes, op_own initialised to cqe_op_own_init
-  uint32_t cq_depth;       // power of two, >= sq_depth / signal_interval
-  uint32_t* cq_dbr;        // CQ doorbell record: [0] = consumer index (be32, 24 bits)
-  uint32_t signal_interval;  // a CQE every this many WQEs; 1 .. sq_depth/2
-  uint64_t timeout_ns;     // a wait longer than this fails the QP; 0: wait forever
-  int pe;                  // this PE and the QP's remote PE, for diagnostics
-  int peer;
-  // --- device-side counters (zero at start) -------------------------------
-  uint64_t reserved;
-  uint64_t posted;
-  uint64_t completed;
-  uint64_t cq_ci;
-  uint32_t poll_lock;
-  uint32_t has_error;
-  qp_error error;
-};
 
 enum post_status : int { post_ok = 0, post_qp_error = 1, post_timeout = 2 };
 
@@ -220,17 +186,22 @@ SHOAL_ARCH_FN int publish(qp* q, uint64_t index, uint32_t n) {
   arch::fence_acq_rel_sys();
   arch::st_release_sys(&q->dbr[dbr_send], arch::bswap32(static_cast<uint32_t>(end) & 0xffffu));
   arch::fence_acq_rel_sys();
-  arch::st_mmio64(q->uar, *reinterpret_cast<const uint64_t*>(wqe_slot(q, end - 1)));
+  if (q->uar != nullptr) arch::st_mmio64(q->uar, *reinterpret_cast<const uint64_t*>(wqe_slot(q, end - 1)));
   arch::st_release_sys(&q->posted, end);
   return post_ok;
 }
 
-// Thread scope: post one WQE. The desc's index and CQE flag are filled in
-// here; everything else comes from the caller (see wqe.cuh's *_desc
-// builders, whose index argument may be 0).
-SHOAL_ARCH_FN int post(qp* q, wqe_desc d) {
+// Thread scope: post one WQE; desc_of(index) gives it (the index lets a WQE
+// depend on its own slot, e.g. an atomic's result cell). The desc's index,
+// QP number and CQE flag are filled in here; everything else comes from the
+// caller (see wqe.cuh's *_desc builders, whose index argument may be 0).
+// *index_p (if given): the WQE's 64-bit index (for wait_completed).
+template <class DescFn>
+SHOAL_ARCH_FN int post_indexed(qp* q, DescFn desc_of, uint64_t* index_p = nullptr) {
   uint64_t i;
   if (reserve(q, 1, &i) != post_ok) return post_qp_error;
+  if (index_p != nullptr) *index_p = i;
+  wqe_desc d = desc_of(i);
   d.index = static_cast<uint16_t>(i);
   d.qpn = q->qpn;
   d.fm_ce_se = wqe_flags(q, i, d.fm_ce_se);
@@ -238,11 +209,16 @@ SHOAL_ARCH_FN int post(qp* q, wqe_desc d) {
   return publish(q, i, 1);
 }
 
+SHOAL_ARCH_FN int post(qp* q, wqe_desc d, uint64_t* index_p = nullptr) {
+  return post_indexed(q, [&](uint64_t) { return d; }, index_p);
+}
+
 // Thread scope: post two WQEs back to back in one reservation and one
 // doorbell (put_signal: the data WRITE, then the signal atomic).
-SHOAL_ARCH_FN int post2(qp* q, wqe_desc first, wqe_desc second) {
+SHOAL_ARCH_FN int post2(qp* q, wqe_desc first, wqe_desc second, uint64_t* index_p = nullptr) {
   uint64_t i;
   if (reserve(q, 2, &i) != post_ok) return post_qp_error;
+  if (index_p != nullptr) *index_p = i + 1;
   first.index = static_cast<uint16_t>(i);
   second.index = static_cast<uint16_t>(i + 1);
   first.qpn = second.qpn = q->qpn;
@@ -285,6 +261,18 @@ SHOAL_ARCH_FN int post_warp(qp* q, uint32_t count, DescFn desc_of) {
   return post_ok;
 }
 
+// Waits until every WQE with index < target has completed (a signalled WQE
+// at or after target-1 must have been posted), polling the CQ.
+SHOAL_ARCH_FN int wait_completed(qp* q, uint64_t target) {
+  detail::deadline dl;
+  while (arch::ld_acquire_sys(&q->completed) < target) {
+    if (poll_cq(q) != post_ok) return post_qp_error;
+    if (dl.expired(q->timeout_ns)) return detail::report_timeout(q, "quiet (WQE completions)", "completed >=", target);
+    arch::spin_pause();
+  }
+  return post_ok;
+}
+
 // Quiet: returns once every WQE posted to q before the call has completed
 // (its data placed at the target, its fetched values delivered), or the QP
 // has failed. If the last posted WQE asked for no CQE, a signalled NOP is
@@ -299,13 +287,7 @@ SHOAL_ARCH_FN int quiet(qp* q) {
     if (publish(q, i, 1) != post_ok) return post_qp_error;
     target = i + 1;
   }
-  detail::deadline dl;
-  while (arch::ld_acquire_sys(&q->completed) < target) {
-    if (poll_cq(q) != post_ok) return post_qp_error;
-    if (dl.expired(q->timeout_ns)) return detail::report_timeout(q, "quiet (WQE completions)", "completed >=", target);
-    arch::spin_pause();
-  }
-  return post_ok;
+  return wait_completed(q, target);
 }
 
 }  // namespace shoal::mlx5

@@ -1,0 +1,295 @@
+#include "host/ibgda.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "base/log.h"
+#include "host/heap/fd_exchange.h"
+#include "host/runtime.h"
+#include "transport/ibgda/emu/backend.h"
+
+namespace shoal {
+
+struct IbgdaTransport {
+  std::unique_ptr<ibgda::emu::EmuBackend> backend;  // the emulator (a DevX backend later)
+  std::vector<void*> mapped;                        // [n_pes] peers' heaps mapped for the emulator
+  std::uint64_t heap_bytes = 0;
+  void* memory = nullptr;                           // qps, bounce cells, peer table, table
+  device::Ibgda* table = nullptr;
+  mlx5::qp* qps = nullptr;                          // [n_pes * qps_per_pe]
+  std::uint32_t n_qps = 0;                          // total
+  bool cpu_doorbell = false;
+  std::atomic<bool> ringing{false};
+  std::thread ringer;                               // cpu doorbell mode
+};
+
+namespace {
+
+constexpr std::uint32_t kMaxWqeBytes = 1u << 30;  // below the 2 GiB byte-count limit
+
+// What every PE publishes at init (followed by its QP numbers).
+struct Published {
+  std::uint32_t rkey;
+  std::uint32_t pad;
+  std::uint64_t heap_addr;
+  std::uint64_t heap_bytes;
+};
+
+// The machine a PE runs on: simulated nodes share one, and the emulator
+// (a NIC's DMA) reaches every heap on it.
+std::uint64_t machine_key() {
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  return std::hash<std::string>{}(host);
+}
+
+// cpu doorbell mode: a host thread rings each QP's UAR once its doorbell
+// record moves (the device never touches the UAR).
+void ring_loop(IbgdaTransport* t) {
+  std::vector<std::uint32_t> rung(t->n_qps, 0);
+  unsigned idle = 0;
+  while (t->ringing.load(std::memory_order_acquire)) {
+    bool any = false;
+    for (std::uint32_t i = 0; i < t->n_qps; ++i) {
+      mlx5::qp& q = t->qps[i];
+      if (q.sq == nullptr) continue;
+      const std::uint32_t pi =
+          __builtin_bswap32(__atomic_load_n(&q.dbr[1], __ATOMIC_ACQUIRE)) & 0xffffu;
+      if (pi == rung[i]) continue;
+      const std::uint64_t ctrl8 =
+          __atomic_load_n(reinterpret_cast<const std::uint64_t*>(q.sq + ((pi - 1u) & (q.sq_depth - 1)) * 64),
+                          __ATOMIC_ACQUIRE);
+      t->backend->ring_doorbell(q.qpn, ctrl8);
+      rung[i] = pi;
+      any = true;
+    }
+    if (any) {
+      idle = 0;
+    } else if (++idle < 64) {
+      std::this_thread::yield();
+    } else {
+      std::this_thread::sleep_for(std::chrono::microseconds(20));
+    }
+  }
+}
+
+void release(Runtime& r, IbgdaTransport* t) {
+  if (t->ringer.joinable()) {
+    t->ringing.store(false, std::memory_order_release);
+    t->ringer.join();
+  }
+  if (t->backend) {
+    t->backend->stop();
+    const ibgda::emu::Stats st = t->backend->stats();
+    SHOAL_DEBUG("IBGDA emulator: %llu WQEs, %llu CQEs (%llu errors), %llu bytes, %llu dropped",
+                static_cast<unsigned long long>(st.wqes), static_cast<unsigned long long>(st.cqes),
+                static_cast<unsigned long long>(st.errors), static_cast<unsigned long long>(st.bytes),
+                static_cast<unsigned long long>(st.dropped));
+  }
+  t->backend.reset();
+  for (void* m : t->mapped)
+    if (m != nullptr) munmap(m, t->heap_bytes);
+  std::free(t->memory);
+  delete t;
+  r.ibgda = nullptr;
+}
+
+// Maps every PE's heap on this machine that P2P does not map (the emulator's
+// DMA view). Returns "" or what is missing.
+std::string map_peer_heaps(Runtime& r, IbgdaTransport* t) {
+  std::uint64_t mine = machine_key();
+  std::vector<std::uint64_t> keys(r.n_pes);
+  if (r.boot->allgather(&mine, keys.data(), sizeof mine) != Status::ok) return "the bootstrap allgather failed";
+  std::vector<int> machine_of(r.n_pes);
+  for (int pe = 0; pe < r.n_pes; ++pe) machine_of[pe] = keys[pe] == mine ? 0 : 1 + pe;
+  int fd = -1;
+  if (r.heap.export_fd(&fd) != Status::ok) return "cannot export this PE's heap";
+  std::vector<int> fds;
+  const Status s = fd_exchange(*r.boot, machine_of, fd, r.cfg.timeout_s, &fds);
+  close(fd);
+  if (s != Status::ok) return "exchanging heap descriptors for the emulator failed";
+  std::string missing;
+  t->mapped.assign(r.n_pes, nullptr);
+  for (int pe = 0; pe < r.n_pes; ++pe) {
+    const bool wanted = pe != r.my_pe && r.heap.peer_base(pe) == nullptr;
+    if (wanted && fds[pe] < 0 && missing.empty())
+      missing = "the emulator needs every PE on one machine (PE " + std::to_string(pe) + " is elsewhere)";
+    if (fds[pe] < 0) continue;
+    if (wanted) {
+      void* m = mmap(nullptr, r.heap.size(), PROT_READ | PROT_WRITE, MAP_SHARED, fds[pe], 0);
+      if (m == MAP_FAILED && missing.empty()) missing = "cannot map PE " + std::to_string(pe) + "'s heap";
+      if (m != MAP_FAILED) t->mapped[pe] = m;
+    }
+    close(fds[pe]);
+  }
+  return missing;
+}
+
+std::string setup_emulated(Runtime& r, IbgdaTransport* t) {
+  const int n = r.n_pes, me = r.my_pe;
+  const std::uint32_t nq = r.cfg.ibgda_qps_per_pe, depth = r.cfg.ibgda_sq_depth;
+  t->heap_bytes = r.heap.size();
+  std::string missing = map_peer_heaps(r, t);
+  // Every PE must agree before anything depends on it.
+  std::uint8_t ok = missing.empty() ? 1 : 0;
+  std::vector<std::uint8_t> oks(n);
+  if (r.boot->allgather(&ok, oks.data(), 1) != Status::ok) return "the bootstrap allgather failed";
+  for (int pe = 0; pe < n; ++pe)
+    if (!oks[pe] && missing.empty()) missing = "PE " + std::to_string(pe) + " could not set up the emulator";
+  if (!missing.empty()) return missing;
+
+  t->cpu_doorbell = r.cfg.ibgda_doorbell == "cpu";
+  t->backend = std::make_unique<ibgda::emu::EmuBackend>(me, /*consume_on_uar=*/true);
+  ibgda::emu::EmuBackend& b = *t->backend;
+
+  // One device-visible block: the qp objects, the bounce cells, the peer
+  // table and the table (sim: this process's memory, where kernels run).
+  const std::uint32_t cells = 4 * depth;
+  t->n_qps = static_cast<std::uint32_t>(n) * nq;
+  const std::size_t qp_bytes = sizeof(mlx5::qp) * t->n_qps;
+  const std::size_t cell_bytes = sizeof(std::uint64_t) * (cells + 1) * t->n_qps;
+  const std::size_t peer_bytes = sizeof(device::IbgdaPeer) * n;
+  const std::size_t total = (qp_bytes + cell_bytes + peer_bytes + sizeof(device::Ibgda) + 63) / 64 * 64;
+  t->memory = std::aligned_alloc(64, total);
+  if (t->memory == nullptr) return "no memory for the queue pair table";
+  std::memset(t->memory, 0, total);
+  auto* base = static_cast<char*>(t->memory);
+  t->qps = reinterpret_cast<mlx5::qp*>(base);
+  auto* bounce = reinterpret_cast<std::uint64_t*>(base + qp_bytes);
+  auto* peers = reinterpret_cast<device::IbgdaPeer*>(base + qp_bytes + cell_bytes);
+  t->table = reinterpret_cast<device::Ibgda*>(base + qp_bytes + cell_bytes + peer_bytes);
+
+  std::vector<std::uint32_t> my_qpns(t->n_qps, 0);
+  for (int pe = 0; pe < n; ++pe) {
+    if (pe == me || r.heap.peer_base(pe) != nullptr) continue;
+    for (std::uint32_t k = 0; k < nq; ++k) {
+      ibgda::QueueMemory m;
+      std::string e = b.alloc_queues(depth, depth, &m);
+      if (e.empty()) e = b.create_qp(pe, m, &my_qpns[pe * nq + k]);
+      if (!e.empty()) return e;
+      mlx5::qp& q = t->qps[pe * nq + k];
+      q.sq = static_cast<std::uint8_t*>(m.sq);
+      q.sq_depth = depth;
+      q.qpn = my_qpns[pe * nq + k];
+      q.dbr = m.sq_dbr;
+      q.uar = t->cpu_doorbell ? nullptr : m.uar;
+      q.cq = static_cast<std::uint8_t*>(m.cq);
+      q.cq_depth = depth;
+      q.cq_dbr = m.cq_dbr;
+      q.signal_interval = depth / 8;
+      q.timeout_ns = static_cast<std::uint64_t>(r.cfg.timeout_s * 1e9);
+      q.pe = me;
+      q.peer = pe;
+    }
+  }
+  ibgda::Keys heap_keys{}, bounce_keys{};
+  std::string e = b.register_region(r.heap.base(), r.heap.size(), &heap_keys);
+  if (e.empty()) e = b.register_region(bounce, cell_bytes, &bounce_keys);
+  if (!e.empty()) return e;
+
+  // Keys, heap addresses and QP numbers through the bootstrap.
+  const std::size_t rec = sizeof(Published) + sizeof(std::uint32_t) * t->n_qps;
+  std::vector<char> send(rec), all(rec * n);
+  Published pub{heap_keys.rkey, 0, reinterpret_cast<std::uintptr_t>(r.heap.base()), r.heap.size()};
+  std::memcpy(send.data(), &pub, sizeof pub);
+  std::memcpy(send.data() + sizeof pub, my_qpns.data(), sizeof(std::uint32_t) * t->n_qps);
+  if (r.boot->allgather(send.data(), all.data(), rec) != Status::ok) return "the bootstrap allgather failed";
+
+  for (int pe = 0; pe < n; ++pe) {
+    if (t->qps[pe * nq].sq == nullptr) continue;
+    Published theirs;
+    std::memcpy(&theirs, all.data() + rec * pe, sizeof theirs);
+    const auto* their_qpns = reinterpret_cast<const std::uint32_t*>(all.data() + rec * pe + sizeof theirs);
+    b.add_peer_memory(pe, theirs.rkey, theirs.heap_addr, theirs.heap_bytes, t->mapped[pe]);
+    for (std::uint32_t k = 0; k < nq; ++k) {
+      ibgda::PeerQp remote{pe, their_qpns[me * nq + k], theirs.rkey, theirs.heap_addr, theirs.heap_bytes};
+      e = b.connect(t->qps[pe * nq + k].qpn, remote);
+      if (!e.empty()) return e;
+    }
+    peers[pe] = device::IbgdaPeer{&t->qps[pe * nq], bounce + static_cast<std::size_t>(pe) * nq * (cells + 1), nq,
+                                  theirs.rkey, theirs.heap_addr};
+  }
+  *t->table = device::Ibgda{peers, heap_keys.lkey, bounce_keys.lkey, cells, kMaxWqeBytes};
+
+  // Tests: SHOAL_IBGDA_EMU_FAULT=pe:peer:wqe.
+  if (!r.cfg.ibgda_emu_fault.empty()) {
+    int fpe = -1, fpeer = -1;
+    unsigned long long wqe = 0;
+    if (std::sscanf(r.cfg.ibgda_emu_fault.c_str(), "%d:%d:%llu", &fpe, &fpeer, &wqe) != 3)
+      return "SHOAL_IBGDA_EMU_FAULT='" + r.cfg.ibgda_emu_fault + "' is not pe:peer:wqe";
+    if (fpe == me) b.inject_error(fpeer, wqe, 0x13);
+  }
+  e = b.start();
+  if (!e.empty()) return e;
+  if (t->cpu_doorbell) {
+    t->ringing.store(true, std::memory_order_release);
+    t->ringer = std::thread(ring_loop, t);
+  }
+  return "";
+}
+
+}  // namespace
+
+Status ibgda_start(Runtime& r) {
+  r.ibgda = nullptr;
+  const std::string& mode = r.cfg.remote_transport;
+  if (mode != "auto" && mode != "ibgda") return Status::ok;
+  bool needed = false;
+  for (int a = 0; a < r.n_pes && !needed; ++a)
+    for (int b = 0; b < r.n_pes && !needed; ++b)
+      if (!r.heap.mapped_between(a, b)) needed = true;
+  if (!needed) return Status::ok;
+
+  std::string missing;
+#if defined(SHOAL_PLATFORM_SIM)
+  if (!r.cfg.ibgda_emulate)
+    missing = "no NIC backend: the DevX backend is not built yet and SHOAL_IBGDA_EMULATE is off (no RDMA device "
+              "can be driven)";
+#else
+  missing = r.cfg.ibgda_emulate ? "the mlx5 emulator runs across PEs only on the sim platform (GPU heaps are not "
+                                  "CPU-mapped)"
+                                : "no NIC backend: the DevX backend (rdma-core mlx5 DevX) is not built yet";
+#endif
+  auto* t = new IbgdaTransport;
+  r.ibgda = t;
+  if (missing.empty()) missing = setup_emulated(r, t);
+  if (!missing.empty()) {
+    release(r, t);
+    if (mode == "ibgda") {
+      SHOAL_ERROR("IBGDA: %s (SHOAL_REMOTE_TRANSPORT=ibgda demands it; auto falls back to the host proxy)",
+                  missing.c_str());
+      return Status::unavailable;
+    }
+    SHOAL_INFO("IBGDA: %s; remote PEs use the host proxy", missing.c_str());
+    return Status::ok;
+  }
+  SHOAL_INFO("IBGDA (%s): %u QP(s) per remote PE, SQ depth %u, %s doorbells", t->backend->name(),
+             r.cfg.ibgda_qps_per_pe, r.cfg.ibgda_sq_depth, t->cpu_doorbell ? "cpu" : "gpu");
+  return Status::ok;
+}
+
+void ibgda_quiet(Runtime& r, const char* call) {
+  if (r.ibgda == nullptr) return;
+  const double limit = r.cfg.timeout_s > 0 ? r.cfg.timeout_s : 1e9;
+  if (!r.ibgda->backend->drain(limit))
+    fatal("%s: waited %.1f s (SHOAL_TIMEOUT) for the NIC to execute the posted IBGDA work requests", call, limit);
+}
+
+void ibgda_stop(Runtime& r) {
+  if (r.ibgda != nullptr) release(r, r.ibgda);
+}
+
+const device::Ibgda* ibgda_device(const Runtime& r) { return r.ibgda ? r.ibgda->table : nullptr; }
+
+}  // namespace shoal

@@ -1,0 +1,72 @@
+// The host-facing interface of an IBGDA NIC backend: what the runtime
+// (host/ibgda.cc) needs from "a NIC" to set up queue pairs whose queues the
+// GPU drives. Two implementations are meant to exist:
+//   - the mlx5 emulator (transport/ibgda/emu/backend.cc), used now;
+//   - a DevX backend over rdma-core (device open, PD, reg_mr, DevX CQ/QP
+//     create with umem, RST -> INIT -> RTR -> RTS), to be adapted from
+//     transport/ibgda/devx/ later.
+// Call order (single host thread, at init): alloc_queues / create_qp per QP,
+// register_region, exchange (runtime, through the bootstrap), connect per QP,
+// start. ring_doorbell may then be called from one host thread (cpu doorbell
+// mode); drain from any host thread; stop once at finalize.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace shoal::ibgda {
+
+struct Keys {
+  uint32_t lkey;
+  uint32_t rkey;
+};
+
+// Where one QP's queues live. Device code writes the SQ, the doorbell
+// records and (gpu doorbells) the UAR word; the NIC reads them and writes the
+// CQ. Owned by the backend that allocated it.
+struct QueueMemory {
+  void* sq = nullptr;          // sq_depth * 64 bytes, 64-byte aligned
+  uint32_t sq_depth = 0;       // WQE basic blocks, power of two
+  uint32_t* sq_dbr = nullptr;  // 2 x be32: [0] receive counter, [1] send counter
+  void* cq = nullptr;          // cq_depth * 64 bytes
+  uint32_t cq_depth = 0;       // power of two
+  uint32_t* cq_dbr = nullptr;  // 2 x be32: [0] consumer index
+  uint64_t* uar = nullptr;     // the doorbell register (BlueFlame offset of the UAR page)
+};
+
+// The remote end of a QP, as the peer published it through the bootstrap.
+struct PeerQp {
+  int pe = -1;
+  uint32_t qpn = 0;
+  uint32_t rkey = 0;        // the peer's heap registration
+  uint64_t heap_addr = 0;   // the peer's heap base as its NIC sees it
+  uint64_t heap_bytes = 0;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual const char* name() const = 0;
+  // Queue memory for one QP, initialised as the driver would (SQ and
+  // doorbell records zeroed, every CQE invalid with owner 1). "" on
+  // success, else what is missing.
+  virtual std::string alloc_queues(uint32_t sq_depth, uint32_t cq_depth, QueueMemory* out) = 0;
+  // An RC QP on those queues whose remote end will be `peer`.
+  virtual std::string create_qp(int peer, const QueueMemory& mem, uint32_t* qpn) = 0;
+  // Registers local memory (the heap, bounce buffers) for local and remote access.
+  virtual std::string register_region(void* base, std::size_t bytes, Keys* out) = 0;
+  // Moves QP `qpn` to RTS connected to `remote`.
+  virtual std::string connect(uint32_t qpn, const PeerQp& remote) = 0;
+  // The NIC starts executing what the doorbells announce.
+  virtual std::string start() = 0;
+  // cpu doorbell mode: a host thread writes `ctrl8` (the first 8 bytes of
+  // the last posted WQE's ctrl segment) to QP qpn's UAR on the device's behalf.
+  virtual void ring_doorbell(uint32_t qpn, uint64_t ctrl8) = 0;
+  // Waits (at most timeout_s) until every WQE announced so far has been
+  // executed; false on timeout.
+  virtual bool drain(double timeout_s) = 0;
+  virtual void stop() = 0;
+};
+
+}  // namespace shoal::ibgda
