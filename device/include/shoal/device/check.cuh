@@ -38,6 +38,16 @@ namespace shoal::device {
 #define SHOAL_DEVICE_COLD inline __device__ __noinline__
 #endif
 
+// Paths that are large and not worth inlining into every entry point (the
+// remote transports' routing: one copy per translation unit instead of one
+// per caller; inlined into the ~2,000 typed entry points they made the sim's
+// device/sim/entry.cu take 10 GB and 15+ minutes to compile).
+#if defined(SHOAL_PLATFORM_SIM)
+#define SHOAL_DEVICE_OUTLINE inline __attribute__((noinline))
+#else
+#define SHOAL_DEVICE_OUTLINE inline __device__ __noinline__
+#endif
+
 [[noreturn]] SHOAL_DEVICE_COLD void fail_unreachable(const char* call, int pe) {
   SHOAL_DEVICE_FAIL("%s: PE %d is not load/store reachable and no remote transport is available "
                     "in this build", call, pe);

@@ -284,7 +284,7 @@ SHOAL_ARCH_FN void ibgda_put_signal(const char* call, void* dest, const void* sr
 }
 
 // quiet: every QP to every IBGDA peer completes what was posted to it.
-SHOAL_ARCH_FN void ibgda_quiet(const char* call) {
+SHOAL_DEVICE_OUTLINE void ibgda_quiet(const char* call) {
   const State& s = state();
   if (s.ibgda == nullptr) return;
   for (int pe = 0; pe < s.n_pes; ++pe) {
@@ -295,7 +295,7 @@ SHOAL_ARCH_FN void ibgda_quiet(const char* call) {
 
 // Reports a failed QP (waits call it as they spin: a failed put may be why
 // nothing arrives).
-SHOAL_ARCH_FN void ibgda_check(const char* call) {
+SHOAL_DEVICE_OUTLINE void ibgda_check(const char* call) {
   const State& s = state();
   if (s.ibgda == nullptr) return;
   for (int pe = 0; pe < s.n_pes; ++pe) {
@@ -306,39 +306,41 @@ SHOAL_ARCH_FN void ibgda_check(const char* call) {
 }
 
 // --- routing: IBGDA when it serves the PE, else the proxy ------------------
+// Out of line (SHOAL_DEVICE_OUTLINE): the remote paths are compiled once per
+// translation unit, not into every entry point that may take them.
 
-SHOAL_ARCH_FN void remote_put(const char* call, void* dest, const void* src, size_t bytes, int pe, bool wait) {
+SHOAL_DEVICE_OUTLINE void remote_put(const char* call, void* dest, const void* src, size_t bytes, int pe, bool wait) {
   if (const IbgdaPeer* p = ibgda_peer(pe)) return ibgda_put(call, dest, src, bytes, pe, p, wait);
   proxy_put(call, dest, src, bytes, pe, wait);
 }
 
-SHOAL_ARCH_FN void remote_put_inline(const char* call, void* dest, uint64_t value, size_t bytes, int pe) {
+SHOAL_DEVICE_OUTLINE void remote_put_inline(const char* call, void* dest, uint64_t value, size_t bytes, int pe) {
   if (const IbgdaPeer* p = ibgda_peer(pe)) return ibgda_put(call, dest, &value, bytes, pe, p, false);
   proxy_put_inline(call, dest, value, bytes, pe);
 }
 
-SHOAL_ARCH_FN void remote_get(const char* call, void* dest, const void* src, size_t bytes, int pe) {
+SHOAL_DEVICE_OUTLINE void remote_get(const char* call, void* dest, const void* src, size_t bytes, int pe) {
   if (const IbgdaPeer* p = ibgda_peer(pe)) return ibgda_get(call, dest, src, bytes, pe, p);
   proxy_get(call, dest, src, bytes, pe);
 }
 
-SHOAL_ARCH_FN uint64_t remote_get_inline(const char* call, const void* src, size_t bytes, int pe) {
+SHOAL_DEVICE_OUTLINE uint64_t remote_get_inline(const char* call, const void* src, size_t bytes, int pe) {
   if (const IbgdaPeer* p = ibgda_peer(pe)) return ibgda_get_small(call, src, bytes, pe, p);
   return proxy_get_inline(call, src, bytes, pe);
 }
 
-SHOAL_ARCH_FN uint64_t remote_amo(const char* call, const void* dest, size_t bytes, uint32_t amo, uint64_t value,
+SHOAL_DEVICE_OUTLINE uint64_t remote_amo(const char* call, const void* dest, size_t bytes, uint32_t amo, uint64_t value,
                                   uint64_t compare, bool fetch, int pe) {
   if (const IbgdaPeer* p = ibgda_peer(pe)) return ibgda_amo(call, dest, bytes, amo, value, compare, fetch, pe, p);
   return proxy_amo(call, dest, bytes, amo, value, compare, fetch, pe);
 }
 
-SHOAL_ARCH_FN void remote_signal(const char* call, uint64_t* sig, uint64_t value, int sig_op, int pe) {
+SHOAL_DEVICE_OUTLINE void remote_signal(const char* call, uint64_t* sig, uint64_t value, int sig_op, int pe) {
   if (const IbgdaPeer* p = ibgda_peer(pe)) return ibgda_signal(call, sig, value, sig_op, pe, p);
   proxy_signal(call, sig, value, sig_op, pe);
 }
 
-SHOAL_ARCH_FN void remote_put_signal(const char* call, void* dest, const void* src, size_t bytes, uint64_t* sig,
+SHOAL_DEVICE_OUTLINE void remote_put_signal(const char* call, void* dest, const void* src, size_t bytes, uint64_t* sig,
                                      uint64_t value, int sig_op, int pe, bool wait) {
   if (const IbgdaPeer* p = ibgda_peer(pe))
     return ibgda_put_signal(call, dest, src, bytes, sig, value, sig_op, pe, p, wait);
