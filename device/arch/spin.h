@@ -7,6 +7,11 @@
 // block's other fibers, and when all of them wait, gives the CPU to other
 // blocks and PE processes; it also enforces SHOAL_TIMEOUT, reporting where
 // each thread waits.
+//
+// spin_begin() marks the start of one wait (a wait object's constructor
+// calls it). cuda: nothing. sim: the block's backoff starts over, so a wait
+// that begins right after another one ended (a ping-pong) yields again
+// instead of inheriting the previous wait's naps.
 #pragma once
 
 #include "device/arch/platform.h"
@@ -21,8 +26,10 @@ namespace shoal::arch {
 
 #if defined(SHOAL_PLATFORM_SIM)
 inline void spin_pause(std::source_location loc = std::source_location::current()) { shoal::sim::spin_pause(loc); }
+inline void spin_begin() { shoal::sim::spin_begin(); }
 #else
 SHOAL_ARCH_FN void spin_pause() {}
+SHOAL_ARCH_FN void spin_begin() {}
 #endif
 
 }  // namespace shoal::arch

@@ -357,10 +357,14 @@ struct Proxy {
     // to ~100 us.
     prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
     connected.store(connect_all() ? 1 : -1, std::memory_order_release);
-    // Idle policy: spin a little, then poll with sched_yield until poll_us
-    // passed since the last work (a request, a completion, a network event),
-    // then nap. Time-based, so a ping-pong that pauses for a round trip finds
-    // the proxy still polling.
+    // Idle policy: poll with sched_yield until poll_us passed since the last
+    // work (a request, a completion, a network event), then nap. Time-based,
+    // so a ping-pong that pauses for a round trip finds the proxy still
+    // polling. Every idle pass yields: a pass (drain + worker progress, which
+    // polls the tcp sockets) costs about a microsecond, and where the proxy
+    // shares a core with the PE's own threads (sim; an oversubscribed host)
+    // spinning 64 passes before the first yield cost ~40 us per hop of a
+    // ping-pong (docs/perf/proxy.md, third run).
     using clock = std::chrono::steady_clock;
     const auto window = std::chrono::nanoseconds(static_cast<long long>(args.poll_us * 1000.0));
     auto last_work = clock::now();
@@ -374,7 +378,6 @@ struct Proxy {
         continue;
       }
       ++idle;
-      if (idle < 64) continue;
       if (idle < 256 || clock::now() - last_work < window) {
         sched_yield();
         continue;

@@ -210,6 +210,7 @@ SHOAL_ARCH_FN void check_cmp(const char* call, int cmp) {
 struct Deadline {
   uint64_t start = 0;
   unsigned polls = 0;
+  SHOAL_ARCH_FN Deadline() { arch::spin_begin(); }
   SHOAL_ARCH_FN bool expired(const char* call) {
     if ((++polls & 1023u) != 0) return false;
     proxy_check(call);  // a failed remote operation may be why nothing arrives

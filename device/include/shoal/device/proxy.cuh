@@ -77,6 +77,7 @@ SHOAL_ARCH_FN void proxy_pause() {
 struct ProxyWait {
   uint64_t start = 0;
   unsigned polls = 0;
+  SHOAL_ARCH_FN ProxyWait() { arch::spin_begin(); }
   SHOAL_ARCH_FN void step(const char* call, const char* what, int pe, uint64_t ticket) {
     if ((++polls & 255u) == 0) {
       proxy_check(call);

@@ -235,6 +235,11 @@ inline uint64_t warp_collective(WarpOp op, unsigned mask, uint64_t value, uint32
   return w.out[lane];
 }
 
+// A new wait starts (arch::spin_begin): the block's backoff starts over.
+inline void spin_begin() {
+  if (Block* b = t_block) b->backoff = 0;
+}
+
 // The spin hook: let the block's other fibers run; when every fiber of the
 // block is spinning or blocked, give the CPU to other blocks and processes.
 inline void spin_pause(std::source_location loc = std::source_location::current()) {
