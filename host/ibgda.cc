@@ -19,6 +19,10 @@
 #include "host/runtime.h"
 #include "transport/ibgda/emu/backend.h"
 
+#if defined(SHOAL_PLATFORM_SIM)
+#include "shoal/sim/timeout_hook.h"
+#endif
+
 namespace shoal {
 
 struct IbgdaTransport {
@@ -88,7 +92,37 @@ void ring_loop(IbgdaTransport* t) {
   }
 }
 
+// Printed when a kernel outlasts SHOAL_TIMEOUT (sim: the sim's per-kernel
+// deadline fires before a QP's per-wait one): every QP with work
+// outstanding, so the report says which PE, QP and counters a stuck kernel
+// waits on, or that IBGDA has nothing outstanding (the kernel is slow or
+// waits on something else). Racy reads: diagnostics only.
+void report_queues(void* ctx) {
+  const auto* t = static_cast<const IbgdaTransport*>(ctx);
+  bool any = false;
+  for (std::uint32_t i = 0; i < t->n_qps; ++i) {
+    const mlx5::qp& q = t->qps[i];
+    if (q.sq == nullptr) continue;
+    const auto reserved = __atomic_load_n(&q.reserved, __ATOMIC_RELAXED);
+    const auto posted = __atomic_load_n(&q.posted, __ATOMIC_RELAXED);
+    const auto completed = __atomic_load_n(&q.completed, __ATOMIC_RELAXED);
+    if (reserved == completed && __atomic_load_n(&q.has_error, __ATOMIC_RELAXED) == 0) continue;
+    any = true;
+    SHOAL_ERROR("IBGDA at the timeout: QP 0x%x (to PE %d): reserved %llu, posted %llu, completed %llu, SQ doorbell "
+                "record %u, CQ consumer index %llu%s",
+                q.qpn, q.peer, static_cast<unsigned long long>(reserved), static_cast<unsigned long long>(posted),
+                static_cast<unsigned long long>(completed),
+                __builtin_bswap32(__atomic_load_n(&q.dbr[1], __ATOMIC_RELAXED)) & 0xffffu,
+                static_cast<unsigned long long>(__atomic_load_n(&q.cq_ci, __ATOMIC_RELAXED)),
+                __atomic_load_n(&q.has_error, __ATOMIC_RELAXED) != 0 ? ", QP failed" : "");
+  }
+  if (!any) SHOAL_ERROR("IBGDA at the timeout: no QP has work outstanding (every posted WQE completed)");
+}
+
 void release(Runtime& r, IbgdaTransport* t) {
+#if defined(SHOAL_PLATFORM_SIM)
+  shoal::sim::remove_timeout_hook(report_queues, t);
+#endif
   if (t->ringer.joinable()) {
     t->ringing.store(false, std::memory_order_release);
     t->ringer.join();
@@ -237,16 +271,23 @@ std::string setup_emulated(Runtime& r, IbgdaTransport* t) {
   *t->table = device::Ibgda{peers,        heap_keys.lkey, bounce_keys.lkey, cells,
                             kStageSlots,  kStageBytes,    kMaxWqeBytes,     area.bytes};
 
-  // Tests: SHOAL_IBGDA_EMU_FAULT=pe:peer:wqe.
+  // Tests: SHOAL_IBGDA_EMU_FAULT=pe:peer:wqe (an error CQE) or
+  // pe:peer:wqe:stall (the QP stops consuming there).
   if (!r.cfg.ibgda_emu_fault.empty()) {
-    int fpe = -1, fpeer = -1;
+    int fpe = -1, fpeer = -1, used = 0;
     unsigned long long wqe = 0;
-    if (std::sscanf(r.cfg.ibgda_emu_fault.c_str(), "%d:%d:%llu", &fpe, &fpeer, &wqe) != 3)
-      return "SHOAL_IBGDA_EMU_FAULT='" + r.cfg.ibgda_emu_fault + "' is not pe:peer:wqe";
-    if (fpe == me) b.inject_error(fpeer, wqe, 0x13);
+    const char* f = r.cfg.ibgda_emu_fault.c_str();
+    if (std::sscanf(f, "%d:%d:%llu%n", &fpe, &fpeer, &wqe, &used) != 3 ||
+        (f[used] != '\0' && std::strcmp(f + used, ":stall") != 0))
+      return "SHOAL_IBGDA_EMU_FAULT='" + r.cfg.ibgda_emu_fault + "' is not pe:peer:wqe or pe:peer:wqe:stall";
+    if (fpe == me && f[used] == '\0') b.inject_error(fpeer, wqe, 0x13);
+    if (fpe == me && f[used] != '\0') b.inject_stall(fpeer, wqe);
   }
   e = b.start();
   if (!e.empty()) return e;
+#if defined(SHOAL_PLATFORM_SIM)
+  shoal::sim::add_timeout_hook(report_queues, t);
+#endif
   if (t->cpu_doorbell) {
     t->ringing.store(true, std::memory_order_release);
     t->ringer = std::thread(ring_loop, t);

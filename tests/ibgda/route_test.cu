@@ -227,6 +227,8 @@ TEST(IbgdaRoute, FetchedValuesUnderSmallSq) {
 
 // Run alone with SHOAL_IBGDA_EMU_FAULT=0:2:3: PE 0's fourth WQE to PE 2
 // fails; its quiet must trap naming PE 0, PE 2, the QP, WQE 3 and the opcode.
+// With 0:2:3:stall the QP stops consuming there: after SHOAL_TIMEOUT the
+// report must name the wait and the QP with its counters.
 __global__ void few_puts(uint64_t* arr, int to) {
   for (int i = 0; i < 8; ++i) shoal_uint64_p(arr + i, i, to);
   shoal_quiet();
