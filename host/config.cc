@@ -88,7 +88,7 @@ const EnvVarDoc* env_var_table() {
        "WQE slots per IBGDA send queue (power of two, 64..32768); the CQ has as many entries."},
       {"SHOAL_IBGDA_EMU_FAULT", "",
        "Tests: pe:peer:wqe makes the emulator of PE pe fail WQE number wqe on its QP to peer with "
-       "a remote access error CQE."},
+       "a remote access error CQE; pe:peer:wqe:stall makes that QP stop consuming at that WQE."},
       {"SHOAL_PROXY_RING_SIZE", "1024",
        "Requests in each PE's proxy ring (power of two, 2..1048576); device threads wait when it is "
        "full."},

@@ -19,13 +19,17 @@
 #include "host/runtime.h"
 #include "transport/ibgda/emu/backend.h"
 
+#if defined(SHOAL_PLATFORM_SIM)
+#include "shoal/sim/timeout_hook.h"
+#endif
+
 namespace shoal {
 
 struct IbgdaTransport {
   std::unique_ptr<ibgda::emu::EmuBackend> backend;  // the emulator (a DevX backend later)
   std::vector<void*> mapped;                        // [n_pes] peers' heaps mapped for the emulator
   std::uint64_t heap_bytes = 0;
-  void* memory = nullptr;                           // qps, bounce cells, peer table, table
+  void* memory = nullptr;                           // qps, per-QP areas, peer table, table
   device::Ibgda* table = nullptr;
   mlx5::qp* qps = nullptr;                          // [n_pes * qps_per_pe]
   std::uint32_t n_qps = 0;                          // total
@@ -37,6 +41,10 @@ struct IbgdaTransport {
 namespace {
 
 constexpr std::uint32_t kMaxWqeBytes = 1u << 30;  // below the 2 GiB byte-count limit
+// Staging per QP (transfers to and from memory outside the heap): 4 slots of
+// 64 KiB, so a 4 MiB get into cudaMalloc'd memory is 16 round trips.
+constexpr std::uint32_t kStageSlots = 4;
+constexpr std::uint32_t kStageBytes = 64u << 10;
 
 // What every PE publishes at init (followed by its QP numbers).
 struct Published {
@@ -84,7 +92,37 @@ void ring_loop(IbgdaTransport* t) {
   }
 }
 
+// Printed when a kernel outlasts SHOAL_TIMEOUT (sim: the sim's per-kernel
+// deadline fires before a QP's per-wait one): every QP with work
+// outstanding, so the report says which PE, QP and counters a stuck kernel
+// waits on, or that IBGDA has nothing outstanding (the kernel is slow or
+// waits on something else). Racy reads: diagnostics only.
+void report_queues(void* ctx) {
+  const auto* t = static_cast<const IbgdaTransport*>(ctx);
+  bool any = false;
+  for (std::uint32_t i = 0; i < t->n_qps; ++i) {
+    const mlx5::qp& q = t->qps[i];
+    if (q.sq == nullptr) continue;
+    const auto reserved = __atomic_load_n(&q.reserved, __ATOMIC_RELAXED);
+    const auto posted = __atomic_load_n(&q.posted, __ATOMIC_RELAXED);
+    const auto completed = __atomic_load_n(&q.completed, __ATOMIC_RELAXED);
+    if (reserved == completed && __atomic_load_n(&q.has_error, __ATOMIC_RELAXED) == 0) continue;
+    any = true;
+    SHOAL_ERROR("IBGDA at the timeout: QP 0x%x (to PE %d): reserved %llu, posted %llu, completed %llu, SQ doorbell "
+                "record %u, CQ consumer index %llu%s",
+                q.qpn, q.peer, static_cast<unsigned long long>(reserved), static_cast<unsigned long long>(posted),
+                static_cast<unsigned long long>(completed),
+                __builtin_bswap32(__atomic_load_n(&q.dbr[1], __ATOMIC_RELAXED)) & 0xffffu,
+                static_cast<unsigned long long>(__atomic_load_n(&q.cq_ci, __ATOMIC_RELAXED)),
+                __atomic_load_n(&q.has_error, __ATOMIC_RELAXED) != 0 ? ", QP failed" : "");
+  }
+  if (!any) SHOAL_ERROR("IBGDA at the timeout: no QP has work outstanding (every posted WQE completed)");
+}
+
 void release(Runtime& r, IbgdaTransport* t) {
+#if defined(SHOAL_PLATFORM_SIM)
+  shoal::sim::remove_timeout_hook(report_queues, t);
+#endif
   if (t->ringer.joinable()) {
     t->ringing.store(false, std::memory_order_release);
     t->ringer.join();
@@ -153,22 +191,32 @@ std::string setup_emulated(Runtime& r, IbgdaTransport* t) {
   t->backend = std::make_unique<ibgda::emu::EmuBackend>(me, /*consume_on_uar=*/true);
   ibgda::emu::EmuBackend& b = *t->backend;
 
-  // One device-visible block: the qp objects, the bounce cells, the peer
+  // One device-visible block: the qp objects, the per-QP areas (result
+  // cells, staging slots and their ticket gates; registered), the peer
   // table and the table (sim: this process's memory, where kernels run).
-  const std::uint32_t cells = 4 * depth;
+  const std::uint32_t cells = depth;
+  const device::IbgdaArea area = device::ibgda_area(cells, kStageSlots, kStageBytes);
   t->n_qps = static_cast<std::uint32_t>(n) * nq;
-  const std::size_t qp_bytes = sizeof(mlx5::qp) * t->n_qps;
-  const std::size_t cell_bytes = sizeof(std::uint64_t) * (cells + 1) * t->n_qps;
+  const std::size_t qp_bytes = (sizeof(mlx5::qp) * t->n_qps + 63) / 64 * 64;
+  const std::size_t area_bytes = area.bytes * t->n_qps;
   const std::size_t peer_bytes = sizeof(device::IbgdaPeer) * n;
-  const std::size_t total = (qp_bytes + cell_bytes + peer_bytes + sizeof(device::Ibgda) + 63) / 64 * 64;
+  const std::size_t total = (qp_bytes + area_bytes + peer_bytes + sizeof(device::Ibgda) + 63) / 64 * 64;
   t->memory = std::aligned_alloc(64, total);
   if (t->memory == nullptr) return "no memory for the queue pair table";
   std::memset(t->memory, 0, total);
   auto* base = static_cast<char*>(t->memory);
   t->qps = reinterpret_cast<mlx5::qp*>(base);
-  auto* bounce = reinterpret_cast<std::uint64_t*>(base + qp_bytes);
-  auto* peers = reinterpret_cast<device::IbgdaPeer*>(base + qp_bytes + cell_bytes);
-  t->table = reinterpret_cast<device::Ibgda*>(base + qp_bytes + cell_bytes + peer_bytes);
+  char* areas = base + qp_bytes;
+  auto* peers = reinterpret_cast<device::IbgdaPeer*>(base + qp_bytes + area_bytes);
+  t->table = reinterpret_cast<device::Ibgda*>(base + qp_bytes + area_bytes + peer_bytes);
+  // Ticket gates start open: ticket c may use slot c.
+  for (std::uint32_t i = 0; i < t->n_qps; ++i) {
+    char* a = areas + area.bytes * i;
+    auto* cell_seq = reinterpret_cast<std::uint64_t*>(a + area.cell_seq);
+    auto* stage_seq = reinterpret_cast<std::uint64_t*>(a + area.stage_seq);
+    for (std::uint32_t c = 0; c < cells; ++c) cell_seq[c] = c;
+    for (std::uint32_t c = 0; c < kStageSlots; ++c) stage_seq[c] = c;
+  }
 
   std::vector<std::uint32_t> my_qpns(t->n_qps, 0);
   for (int pe = 0; pe < n; ++pe) {
@@ -195,7 +243,7 @@ std::string setup_emulated(Runtime& r, IbgdaTransport* t) {
   }
   ibgda::Keys heap_keys{}, bounce_keys{};
   std::string e = b.register_region(r.heap.base(), r.heap.size(), &heap_keys);
-  if (e.empty()) e = b.register_region(bounce, cell_bytes, &bounce_keys);
+  if (e.empty()) e = b.register_region(areas, area_bytes, &bounce_keys);
   if (!e.empty()) return e;
 
   // Keys, heap addresses and QP numbers through the bootstrap.
@@ -217,21 +265,29 @@ std::string setup_emulated(Runtime& r, IbgdaTransport* t) {
       e = b.connect(t->qps[pe * nq + k].qpn, remote);
       if (!e.empty()) return e;
     }
-    peers[pe] = device::IbgdaPeer{&t->qps[pe * nq], bounce + static_cast<std::size_t>(pe) * nq * (cells + 1), nq,
+    peers[pe] = device::IbgdaPeer{&t->qps[pe * nq], areas + area.bytes * static_cast<std::size_t>(pe) * nq, nq,
                                   theirs.rkey, theirs.heap_addr};
   }
-  *t->table = device::Ibgda{peers, heap_keys.lkey, bounce_keys.lkey, cells, kMaxWqeBytes};
+  *t->table = device::Ibgda{peers,        heap_keys.lkey, bounce_keys.lkey, cells,
+                            kStageSlots,  kStageBytes,    kMaxWqeBytes,     area.bytes};
 
-  // Tests: SHOAL_IBGDA_EMU_FAULT=pe:peer:wqe.
+  // Tests: SHOAL_IBGDA_EMU_FAULT=pe:peer:wqe (an error CQE) or
+  // pe:peer:wqe:stall (the QP stops consuming there).
   if (!r.cfg.ibgda_emu_fault.empty()) {
-    int fpe = -1, fpeer = -1;
+    int fpe = -1, fpeer = -1, used = 0;
     unsigned long long wqe = 0;
-    if (std::sscanf(r.cfg.ibgda_emu_fault.c_str(), "%d:%d:%llu", &fpe, &fpeer, &wqe) != 3)
-      return "SHOAL_IBGDA_EMU_FAULT='" + r.cfg.ibgda_emu_fault + "' is not pe:peer:wqe";
-    if (fpe == me) b.inject_error(fpeer, wqe, 0x13);
+    const char* f = r.cfg.ibgda_emu_fault.c_str();
+    if (std::sscanf(f, "%d:%d:%llu%n", &fpe, &fpeer, &wqe, &used) != 3 ||
+        (f[used] != '\0' && std::strcmp(f + used, ":stall") != 0))
+      return "SHOAL_IBGDA_EMU_FAULT='" + r.cfg.ibgda_emu_fault + "' is not pe:peer:wqe or pe:peer:wqe:stall";
+    if (fpe == me && f[used] == '\0') b.inject_error(fpeer, wqe, 0x13);
+    if (fpe == me && f[used] != '\0') b.inject_stall(fpeer, wqe);
   }
   e = b.start();
   if (!e.empty()) return e;
+#if defined(SHOAL_PLATFORM_SIM)
+  shoal::sim::add_timeout_hook(report_queues, t);
+#endif
   if (t->cpu_doorbell) {
     t->ringing.store(true, std::memory_order_release);
     t->ringer = std::thread(ring_loop, t);

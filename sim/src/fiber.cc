@@ -13,12 +13,16 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <mutex>
 #include <random>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "base/env.h"
 #include "base/log.h"
+#include "shoal/sim/timeout_hook.h"
 #include "sim/src/sim.h"
 
 #if defined(SHOAL_SIM_ASAN)
@@ -313,8 +317,8 @@ void print_fiber_states(const Block* b) {
     if (f.wait_what == nullptr || std::strcmp(f.wait_what, "exited") == 0)
       std::fprintf(stderr, "shoal sim:   %s: %s\n", range, what);
     else
-      std::fprintf(stderr, "shoal sim:   %s: waiting in %s at %s:%u\n", range, what, f.wait_site.file_name(),
-                   static_cast<unsigned>(f.wait_site.line()));
+      std::fprintf(stderr, "shoal sim:   %s: waiting in %s at %s:%u (in %s)\n", range, what, f.wait_site.file_name(),
+                   static_cast<unsigned>(f.wait_site.line()), f.wait_site.function_name());
     i = j;
   }
 }
@@ -495,6 +499,21 @@ void report_trap(const char* what, std::source_location loc) {
         b->block_idx.z, b->cur->tid.x, b->cur->tid.y, b->cur->tid.z);
 }
 
+namespace {
+std::mutex g_hooks_mu;
+std::vector<std::pair<TimeoutHook, void*>> g_hooks;
+}  // namespace
+
+void add_timeout_hook(TimeoutHook fn, void* ctx) {
+  std::lock_guard<std::mutex> lk(g_hooks_mu);
+  g_hooks.emplace_back(fn, ctx);
+}
+
+void remove_timeout_hook(TimeoutHook fn, void* ctx) {
+  std::lock_guard<std::mutex> lk(g_hooks_mu);
+  std::erase(g_hooks, std::make_pair(fn, ctx));
+}
+
 void report_timeout(Launch& L) {
   if (L.reported.exchange(true)) {
     for (;;) pause();  // another thread is reporting and will end the process
@@ -506,6 +525,10 @@ void report_timeout(Launch& L) {
     if (b == nullptr) continue;
     std::fprintf(stderr, "shoal sim:  block (%u,%u,%u):\n", b->block_idx.x, b->block_idx.y, b->block_idx.z);
     print_fiber_states(b);  // racy snapshot of a running block; diagnostics only
+  }
+  {
+    std::lock_guard<std::mutex> lk(g_hooks_mu);
+    for (const auto& [fn, ctx] : g_hooks) fn(ctx);
   }
   fatal("sim: kernel %s timed out (SHOAL_TIMEOUT=%g s)", L.spec->name.c_str(), config().timeout_s);
 }

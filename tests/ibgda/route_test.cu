@@ -3,7 +3,9 @@
 // PE me talks to PE (me + 2) % 4, on the other node, so every operation here
 // goes through the emulator. Covers: a million p's through small send queues
 // (SHOAL_IBGDA_SQ_DEPTH=64: the SQ wraps thousands of times) completed by
-// one quiet; put_signal's data-before-signal with SET and ADD; and (a
+// one quiet; put_signal's data-before-signal with SET and ADD; every value
+// fetched by many threads in atomics and compare-swap loops through a small
+// SQ (result cells owned by their readers); and (a
 // disabled test, run on its own with SHOAL_IBGDA_EMU_FAULT) an error CQE
 // diagnosed by PE, QP and operation.
 #include <shoal/launch.h>
@@ -11,6 +13,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #include "tests/device/device_util.h"
 
@@ -151,8 +154,81 @@ TEST(IbgdaRoute, AtomicsFromEveryPe) {
   shoal_free(c64);
 }
 
+// Result cells under pressure: run with a small SQ (SHOAL_IBGDA_SQ_DEPTH=64:
+// 64 result cells per QP) and 2 x 64 threads per PE in fetching atomics and
+// compare-swap loops to the PE on the other node. Each thread records every
+// value it fetched: a native 8-byte fetch-add, a 4-byte fetch-add (a
+// compare-swap loop inside the runtime) and a compare-swap loop of its own
+// incrementing a 64-bit counter. Every counter is incremented by exactly one
+// per operation, so each column of records must be a permutation of
+// 0 .. threads*iters-1: a result cell reused before its reader read it shows
+// up as a duplicate.
+__global__ void fetch_storm(unsigned long long* c64, unsigned int* c32, long long* cas, unsigned long long* rec,
+                            int iters, int to) {
+  const size_t tid = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+  for (int i = 0; i < iters; ++i) {
+    unsigned long long* r = rec + (tid * iters + i) * 3;
+    r[0] = shoal_ulonglong_atomic_fetch_add(c64, 1, to);
+    r[1] = shoal_uint_atomic_fetch_add(c32, 1, to);
+    long long cur = shoal_longlong_atomic_fetch(cas, to);
+    for (;;) {
+      const long long seen = shoal_longlong_atomic_compare_swap(cas, cur, cur + 1, to);
+      if (seen == cur) break;
+      cur = seen;
+    }
+    r[2] = static_cast<unsigned long long>(cur);
+  }
+}
+
+TEST(IbgdaRoute, FetchedValuesUnderSmallSq) {
+  const int me = shoal_my_pe(), n = shoal_n_pes();
+  auto* c64 = static_cast<unsigned long long*>(shoal_calloc(1, 8));
+  auto* c32 = static_cast<unsigned int*>(shoal_calloc(2, sizeof(unsigned int)));
+  auto* cas = static_cast<long long*>(shoal_calloc(1, 8));
+  const unsigned int neighbour = 0x89abcdefu;
+  CUDA_OK(cudaMemcpy(c32 + 1, &neighbour, sizeof neighbour, cudaMemcpyHostToDevice));
+  const int blocks = 2, threads = 64, iters = 4;
+  const size_t ops = static_cast<size_t>(blocks) * threads * iters;
+  unsigned long long* rec = nullptr;
+  CUDA_OK(cudaMalloc(&rec, ops * 3 * sizeof *rec));
+  CUDA_OK(cudaMemset(rec, 0xff, ops * 3 * sizeof *rec));
+  shoal_barrier_all();
+  CUDA_OK(shoal::launch(fetch_storm, blocks, threads, 0, nullptr, c64, c32, cas, rec, iters, other_node(me, n)));
+  CUDA_OK(cudaDeviceSynchronize());
+  shoal_barrier_all();
+  std::vector<unsigned long long> h(ops * 3);
+  CUDA_OK(cudaMemcpy(h.data(), rec, h.size() * sizeof h[0], cudaMemcpyDeviceToHost));
+  const char* what[3] = {"8-byte fetch_add", "4-byte fetch_add", "compare_swap loop"};
+  for (int col = 0; col < 3; ++col) {
+    std::vector<int> seen(ops, 0);
+    for (size_t k = 0; k < ops; ++k) {
+      const unsigned long long v = h[k * 3 + col];
+      ASSERT_LT(v, ops) << what[col] << ": op " << k << " fetched " << v;
+      ASSERT_EQ(seen[v]++, 0) << what[col] << ": value " << v << " fetched twice (op " << k << ")";
+    }
+  }
+  // This PE's counters were incremented by its partner on the other node.
+  unsigned long long v64 = 0;
+  long long vcas = 0;
+  unsigned int v32[2] = {};
+  CUDA_OK(cudaMemcpy(&v64, c64, 8, cudaMemcpyDeviceToHost));
+  CUDA_OK(cudaMemcpy(&vcas, cas, 8, cudaMemcpyDeviceToHost));
+  CUDA_OK(cudaMemcpy(v32, c32, sizeof v32, cudaMemcpyDeviceToHost));
+  EXPECT_EQ(v64, ops);
+  EXPECT_EQ(vcas, static_cast<long long>(ops));
+  EXPECT_EQ(v32[0], ops);
+  EXPECT_EQ(v32[1], neighbour) << "the 4-byte compare-swap loop changed the other half of its word";
+  shoal_barrier_all();
+  cudaFree(rec);
+  shoal_free(cas);
+  shoal_free(c32);
+  shoal_free(c64);
+}
+
 // Run alone with SHOAL_IBGDA_EMU_FAULT=0:2:3: PE 0's fourth WQE to PE 2
 // fails; its quiet must trap naming PE 0, PE 2, the QP, WQE 3 and the opcode.
+// With 0:2:3:stall the QP stops consuming there: after SHOAL_TIMEOUT the
+// report must name the wait and the QP with its counters.
 __global__ void few_puts(uint64_t* arr, int to) {
   for (int i = 0; i < 8; ++i) shoal_uint64_p(arr + i, i, to);
   shoal_quiet();

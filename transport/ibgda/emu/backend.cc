@@ -62,12 +62,18 @@ std::string EmuBackend::start() {
   return "";
 }
 
-void EmuBackend::inject_error(int peer, uint64_t wqe, uint8_t syndrome) {
+uint32_t EmuBackend::first_qp_to(int peer) const {
   for (const QpInfo& q : qps_)
-    if (q.peer == peer) {
-      nic_.inject_error(q.qpn, wqe, syndrome);
-      return;
-    }
+    if (q.peer == peer) return q.qpn;
+  return 0;
+}
+
+void EmuBackend::inject_error(int peer, uint64_t wqe, uint8_t syndrome) {
+  if (const uint32_t qpn = first_qp_to(peer)) nic_.inject_error(qpn, wqe, syndrome);
+}
+
+void EmuBackend::inject_stall(int peer, uint64_t wqe) {
+  if (const uint32_t qpn = first_qp_to(peer)) nic_.inject_stall(qpn, wqe);
 }
 
 }  // namespace shoal::ibgda::emu

@@ -35,12 +35,15 @@ class EmuBackend final : public Backend {
   Stats stats() const { return nic_.stats(); }
   // Test hook: the WQE with producer count `wqe` on the QP to `peer` fails.
   void inject_error(int peer, uint64_t wqe, uint8_t syndrome);
+  // Test hook: the QP to `peer` stops consuming at producer count `wqe`.
+  void inject_stall(int peer, uint64_t wqe);
 
  private:
   struct QpInfo {
     uint32_t qpn;
     int peer;
   };
+  uint32_t first_qp_to(int peer) const;  // 0: none
   int pe_;
   Nic nic_;
   uint32_t next_qpn_;

@@ -147,8 +147,10 @@ bool Nic::add_qp(const QpConfig& cfg) {
 }
 
 void Nic::inject_error(uint32_t qpn, uint64_t wqe_index, uint8_t syndrome) {
-  faults_.push_back({qpn, wqe_index, syndrome});
+  faults_.push_back({qpn, wqe_index, syndrome, false});
 }
+
+void Nic::inject_stall(uint32_t qpn, uint64_t wqe_index) { faults_.push_back({qpn, wqe_index, 0, true}); }
 
 uint8_t* Nic::find(uint32_t key, int peer, uint64_t addr, uint64_t len) const {
   for (const Region& r : regions_) {
@@ -222,7 +224,7 @@ bool Nic::execute(Qp& q, const uint8_t* wqe, uint64_t index, uint8_t* opcode_p, 
   if (qpn != q.cfg.qpn) return reject(kSynLocalQpOp, format("ctrl QP number 0x%x, expected 0x%x", qpn, q.cfg.qpn));
   if (opmod != 0) return reject(kSynLocalQpOp, format("opmod %u is not 0", opmod));
   for (const Fault& flt : faults_)
-    if (flt.qpn == q.cfg.qpn && flt.wqe_index == index) return reject(flt.syndrome, "injected error");
+    if (!flt.stall && flt.qpn == q.cfg.qpn && flt.wqe_index == index) return reject(flt.syndrome, "injected error");
   if (opcode != kOpNop && opcode != kOpWrite && opcode != kOpRead && opcode != kOpFa && opcode != kOpCs)
     return reject(kSynLocalQpOp, format("unknown or unsupported opcode 0x%02x", opcode));
   if (ds == 0 || ds > kBB / 16)
@@ -324,6 +326,7 @@ size_t Nic::step_qp(Qp& q) {
   size_t done = 0;
   for (uint32_t k = 0; k < pending && !q.in_error; ++k) {
     const uint64_t index = q.ci;
+    if (stalled(q, index)) break;
     const uint8_t* wqe = static_cast<const uint8_t*>(m.sq) + (index & (m.sq_depth - 1)) * kBB;
     uint8_t opcode = 0;
     uint32_t bytes = 0;
@@ -346,6 +349,12 @@ size_t Nic::step_qp(Qp& q) {
     }
   }
   return done;
+}
+
+bool Nic::stalled(const Qp& q, uint64_t index) const {
+  for (const Fault& flt : faults_)
+    if (flt.stall && flt.qpn == q.cfg.qpn && index >= flt.wqe_index) return true;
+  return false;
 }
 
 size_t Nic::step() {

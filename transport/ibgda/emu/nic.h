@@ -98,6 +98,10 @@ class Nic {
   // Makes WQE `wqe_index` (the 64-bit producer count) on QP qpn fail with
   // `syndrome` instead of being performed.
   void inject_error(uint32_t qpn, uint64_t wqe_index, uint8_t syndrome);
+  // Makes QP qpn stop consuming at WQE `wqe_index` (it and every later WQE
+  // stay unexecuted, as if the NIC missed the doorbell): tests of the
+  // timeout diagnostics.
+  void inject_stall(uint32_t qpn, uint64_t wqe_index);
 
   // Consumes every WQE the doorbell records announce, on every QP; returns
   // how many. For deterministic tests.
@@ -130,6 +134,7 @@ class Nic {
     uint32_t qpn;
     uint64_t wqe_index;
     uint8_t syndrome;
+    bool stall;  // stop consuming here instead of failing the WQE
   };
   struct Failure {
     uint8_t syndrome;
@@ -139,6 +144,7 @@ class Nic {
   // WQEs beyond q.ci that the doorbell record announces (rung_only: and the UAR rang for).
   uint32_t announced(const Qp& q, bool rung_only) const;
   size_t step_qp(Qp& q);
+  bool stalled(const Qp& q, uint64_t index) const;
   bool execute(Qp& q, const uint8_t* wqe, uint64_t index, uint8_t* opcode_p, uint32_t* bytes_p, Failure* f);
   uint8_t* find(uint32_t key, int peer, uint64_t addr, uint64_t len) const;  // peer < 0: lkey
   void write_cqe(Qp& q, uint64_t index, uint8_t wqe_opcode, uint32_t bytes, const Failure* f);

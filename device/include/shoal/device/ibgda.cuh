@@ -10,7 +10,11 @@
 //   put/p/iput: inline WRITEs (<= 28 bytes: the source is copied into the
 //     WQE) return at once; larger blocking puts wait for their CQE (source
 //     reusable); put_nbi returns once posted (source untouched until quiet).
-//   get/g/iget, fetching atomics: wait for the CQE; the data is here.
+//     A larger source outside the registered heap is copied into the QP's
+//     staging slots and WRITTEN from there; that put (nbi too) returns
+//     completed.
+//   get/g/iget, fetching atomics: wait for the CQE; the data is here (a
+//     destination outside the heap: READ into staging slots, then copied).
 //   put_signal: the data WRITE(s), then on the same QP the signal: an
 //     ATOMIC fetch-add (ADD) or an 8-byte inline WRITE (SET); in-order
 //     execution delivers the data before the signal.
@@ -38,10 +42,27 @@ SHOAL_ARCH_FN const IbgdaPeer* ibgda_peer(int pe) {
   return p->n_qps != 0 ? p : nullptr;
 }
 
-// The calling thread's QP to `p` (and its result cells): its warp's.
+// A ring of `count` slots (result cells, staging buffers) handed out by
+// ticket: ticket k uses slot k % count once the holder of ticket k - count
+// has released it (seq[slot] == k; the host starts seq[c] at c). A holder
+// owns its slots until it releases them, after reading them: nothing can
+// reuse a slot underneath its reader, however many WQEs complete meanwhile.
+// Deadlock-free: a thread takes its tickets (n consecutive ones, in one
+// fetch-add) before it reserves SQ slots, holds one window at a time, and
+// releases it without waiting for anything but its own completions; so a
+// ticket waits only for lower tickets, whose holders make progress.
+struct IbgdaPool {
+  uint64_t* next;  // the ticket counter
+  uint64_t* seq;   // [count]
+  uint32_t count;  // a power of two
+};
+
+// The calling thread's QP to `p` and that QP's result cells and staging.
 struct IbgdaQp {
   mlx5::qp* q;
-  uint64_t* cells;  // [bounce_cells + 1]; the last one takes results nobody reads
+  uint64_t* cells;  // [cells + 1]; the last one takes results nobody reads
+  char* stage;      // [stage_slots * stage_bytes]
+  IbgdaPool cell_pool, stage_pool;
 };
 SHOAL_ARCH_FN IbgdaQp ibgda_qp(const IbgdaPeer* p) {
   uint32_t k = 0;
@@ -51,7 +72,15 @@ SHOAL_ARCH_FN IbgdaQp ibgda_qp(const IbgdaPeer* p) {
     const uint32_t block = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
     k = (block * warps + tid / 32) % p->n_qps;
   }
-  return {&p->qps[k], p->bounce + static_cast<uint64_t>(k) * (state().ibgda->bounce_cells + 1)};
+  const Ibgda& g = *state().ibgda;
+  const IbgdaArea a = ibgda_area(g.bounce_cells, g.stage_slots, g.stage_bytes);
+  char* area = p->areas + k * g.area_bytes;
+  auto* counters = reinterpret_cast<uint64_t*>(area);
+  return {&p->qps[k],
+          reinterpret_cast<uint64_t*>(area + a.cells),
+          area + a.stage,
+          {&counters[0], reinterpret_cast<uint64_t*>(area + a.cell_seq), g.bounce_cells},
+          {&counters[1], reinterpret_cast<uint64_t*>(area + a.stage_seq), g.stage_slots}};
 }
 
 [[noreturn]] SHOAL_DEVICE_COLD void fail_ibgda(const char* call, const char* op, int pe, const mlx5::qp* q,
@@ -69,6 +98,34 @@ SHOAL_ARCH_FN void ibgda_ok(const char* call, const char* op, int pe, const mlx5
   if (status != mlx5::post_ok) fail_ibgda(call, op, pe, q, status);
 }
 
+// Takes n (1..count) consecutive tickets of `pool` and waits until their
+// slots are free; returns the first ticket. A wait longer than SHOAL_TIMEOUT
+// traps naming the PE, the QP and the operation.
+SHOAL_ARCH_FN uint64_t pool_acquire(const char* call, const char* op, int pe, const mlx5::qp* q,
+                                    const IbgdaPool& pool, uint32_t n, const char* what) {
+  const uint64_t k = arch::atomic_fetch_add<arch::scope::sys>(pool.next, static_cast<uint64_t>(n));
+  for (uint64_t t = k; t < k + n; ++t) {
+    mlx5::detail::deadline dl;
+    while (arch::ld_acquire_sys(&pool.seq[t & (pool.count - 1)]) != t) {
+      if (arch::ld_acquire_sys(&q->has_error) != 0) fail_ibgda(call, op, pe, q, mlx5::post_qp_error);
+      if (dl.expired(q->timeout_ns))
+        SHOAL_DEVICE_FAIL("%s: IBGDA %s to PE %d, QP 0x%x: waited %.1f s for %s %llu (ticket %llu) to be "
+                          "released by ticket %llu's holder (slot now at ticket %llu)",
+                          call, op, pe, q->qpn, static_cast<double>(q->timeout_ns) / 1e9, what,
+                          static_cast<unsigned long long>(t & (pool.count - 1)), static_cast<unsigned long long>(t),
+                          static_cast<unsigned long long>(t - pool.count),
+                          static_cast<unsigned long long>(arch::ld_acquire_sys(&pool.seq[t & (pool.count - 1)])));
+      arch::spin_pause();
+    }
+  }
+  return k;
+}
+
+// Hands tickets [k, k+n) on: their slots go to tickets k+count.. .
+SHOAL_ARCH_FN void pool_release(const IbgdaPool& pool, uint64_t k, uint32_t n) {
+  for (uint64_t t = k; t < k + n; ++t) arch::st_release_sys(&pool.seq[t & (pool.count - 1)], t + pool.count);
+}
+
 SHOAL_ARCH_FN uint64_t ibgda_raddr(const IbgdaPeer* p, const void* sym) {
   return p->heap_addr + static_cast<uint64_t>(static_cast<const char*>(sym) - state().heap_base);
 }
@@ -80,24 +137,58 @@ SHOAL_ARCH_FN bool in_local_heap(const void* a, size_t n) {
   return x >= b && x - b <= s.heap_size && n <= s.heap_size - (x - b);
 }
 
-// Reads the result cell of WQE `index` after its completion. The cell is
-// reused by WQE index + bounce_cells, which cannot even be written into the
-// SQ before completed > index + bounce_cells - sq_depth; if completions got
-// that far meanwhile the value may be gone, and that is reported rather
-// than returned.
-SHOAL_ARCH_FN uint64_t ibgda_cell(const char* call, int pe, IbgdaQp t, uint64_t index) {
-  const uint32_t cells = state().ibgda->bounce_cells;
-  const uint64_t v = arch::ld_relaxed_sys(&t.cells[index & (cells - 1)]);
-  arch::fence_acq_rel_sys();
-  if (arch::ld_acquire_sys(&t.q->completed) > index + cells - t.q->sq_depth)
-    SHOAL_DEVICE_FAIL("%s: IBGDA to PE %d, QP 0x%x: the result cell of WQE %llu was reused before it was read "
-                      "(more than %u WQEs completed meanwhile)",
-                      call, pe, t.q->qpn, static_cast<unsigned long long>(index), cells - t.q->sq_depth);
-  return v;
+// Transfers between `local`, outside the registered heap, and the peer at
+// raddr through the QP's staging slots: each round takes up to stage_slots
+// slots (one ticket window), WRITEs from / READs into them (one CQE, on the
+// round's last WQE), waits for it, copies out (get) and releases the slots.
+// `signal` (put_signal; may be null) follows the last data WRITE in the same
+// doorbell. Returns when the data (and signal) have completed.
+SHOAL_ARCH_FN void ibgda_staged(const char* call, const char* op, bool is_get, char* local, uint64_t raddr,
+                                size_t bytes, int pe, const IbgdaPeer* p, const IbgdaQp& t,
+                                const mlx5::wqe_desc* signal) {
+  const Ibgda& g = *state().ibgda;
+  const size_t window = static_cast<size_t>(g.stage_slots) * g.stage_bytes;
+  for (size_t off = 0; off < bytes;) {
+    const size_t round = bytes - off < window ? bytes - off : window;
+    const uint32_t n = static_cast<uint32_t>((round + g.stage_bytes - 1) / g.stage_bytes);
+    const uint64_t k = pool_acquire(call, op, pe, t.q, t.stage_pool, n, "staging slot");
+    const bool final_round = off + round >= bytes;
+    uint64_t last = 0;
+    for (uint32_t j = 0; j < n; ++j) {
+      const size_t at = static_cast<size_t>(j) * g.stage_bytes;
+      const uint32_t len = static_cast<uint32_t>(round - at < g.stage_bytes ? round - at : g.stage_bytes);
+      char* slot = t.stage + ((k + j) & (g.stage_slots - 1)) * static_cast<size_t>(g.stage_bytes);
+      const bool last_wqe = j + 1 == n;
+      const bool then_signal = last_wqe && final_round && signal != nullptr;
+      const uint8_t flags = last_wqe && !then_signal ? mlx5::ce_cqe_always : 0;
+      const uint64_t slot_addr = reinterpret_cast<uint64_t>(slot);
+      if (!is_get) memcpy(slot, local + off + at, len);
+      const mlx5::wqe_desc d =
+          is_get ? mlx5::wqe_read_desc(0, 0, flags, slot_addr, g.bounce_lkey, raddr + off + at, p->rkey, len)
+                 : mlx5::wqe_write_desc(0, 0, flags, slot_addr, g.bounce_lkey, raddr + off + at, p->rkey, len);
+      if (then_signal) {
+        mlx5::wqe_desc sd = *signal;
+        sd.fm_ce_se = static_cast<uint8_t>(sd.fm_ce_se | mlx5::ce_cqe_always);
+        ibgda_ok(call, op, pe, t.q, mlx5::post2(t.q, d, sd, &last));
+      } else {
+        ibgda_ok(call, op, pe, t.q, mlx5::post(t.q, d, &last));
+      }
+    }
+    ibgda_ok(call, op, pe, t.q, mlx5::wait_completed(t.q, last + 1));
+    if (is_get)
+      for (uint32_t j = 0; j < n; ++j) {
+        const size_t at = static_cast<size_t>(j) * g.stage_bytes;
+        const size_t len = round - at < g.stage_bytes ? round - at : g.stage_bytes;
+        memcpy(local + off + at, t.stage + ((k + j) & (g.stage_slots - 1)) * static_cast<size_t>(g.stage_bytes), len);
+      }
+    pool_release(t.stage_pool, k, n);
+    off += round;
+  }
 }
 
-// put: WRITEs from the heap (registered), or inline WRITEs (<= 28 bytes, or
-// a source outside the heap: 28 bytes per WQE).
+// put: WRITEs from the heap (registered), inline WRITEs (<= 28 bytes: the
+// source is copied into the WQE), or WRITEs from staging slots (a larger
+// source outside the heap).
 SHOAL_ARCH_FN void ibgda_put(const char* call, void* dest, const void* src, size_t bytes, int pe,
                              const IbgdaPeer* p, bool wait) {
   const IbgdaQp t = ibgda_qp(p);
@@ -108,13 +199,7 @@ SHOAL_ARCH_FN void ibgda_put(const char* call, void* dest, const void* src, size
     return;
   }
   if (!in_local_heap(src, bytes)) {
-    // Not registered: the bytes travel inside inline WRITEs, 28 at a time.
-    const char* from = static_cast<const char*>(src);
-    for (size_t off = 0; off < bytes; off += mlx5::max_inline_bytes) {
-      const uint32_t n = static_cast<uint32_t>(bytes - off < mlx5::max_inline_bytes ? bytes - off : mlx5::max_inline_bytes);
-      ibgda_ok(call, "put", pe, t.q,
-               mlx5::post(t.q, mlx5::wqe_write_inline_desc(0, 0, 0, from + off, n, raddr + off, p->rkey)));
-    }
+    ibgda_staged(call, "put", false, const_cast<char*>(static_cast<const char*>(src)), raddr, bytes, pe, p, t, nullptr);
     return;
   }
   const Ibgda& g = *state().ibgda;
@@ -131,37 +216,44 @@ SHOAL_ARCH_FN void ibgda_put(const char* call, void* dest, const void* src, size
   if (wait) ibgda_ok(call, "put", pe, t.q, mlx5::wait_completed(t.q, last + 1));
 }
 
+// Posts one WQE that lands 8 bytes in a result cell (desc_of(cell address)),
+// waits for its CQE and returns the cell. The cell is this thread's from
+// before the WQE is posted until it has been read.
+template <class DescFn>
+SHOAL_ARCH_FN uint64_t ibgda_fetch(const char* call, const char* op, int pe, const IbgdaQp& t, DescFn desc_of) {
+  const uint64_t k = pool_acquire(call, op, pe, t.q, t.cell_pool, 1, "result cell");
+  uint64_t* cell = &t.cells[k & (t.cell_pool.count - 1)];
+  uint64_t i = 0;
+  ibgda_ok(call, op, pe, t.q, mlx5::post(t.q, desc_of(reinterpret_cast<uint64_t>(cell)), &i));
+  ibgda_ok(call, op, pe, t.q, mlx5::wait_completed(t.q, i + 1));
+  const uint64_t v = arch::ld_relaxed_sys(cell);
+  pool_release(t.cell_pool, k, 1);
+  return v;
+}
+
 // g and small gets: an RDMA READ of 1..8 bytes into a result cell.
 SHOAL_ARCH_FN uint64_t ibgda_get_small(const char* call, const void* src, size_t bytes, int pe,
                                        const IbgdaPeer* p) {
   const IbgdaQp t = ibgda_qp(p);
   const Ibgda& g = *state().ibgda;
   const uint64_t raddr = ibgda_raddr(p, src);
-  uint64_t i = 0;
-  ibgda_ok(call, "get", pe, t.q, mlx5::post_indexed(t.q, [&](uint64_t index) {
-    return mlx5::wqe_read_desc(0, 0, mlx5::ce_cqe_always,
-                               reinterpret_cast<uint64_t>(&t.cells[index & (g.bounce_cells - 1)]), g.bounce_lkey,
-                               raddr, p->rkey, static_cast<uint32_t>(bytes));
-  }, &i));
-  ibgda_ok(call, "get", pe, t.q, mlx5::wait_completed(t.q, i + 1));
-  return ibgda_cell(call, pe, t, i);
+  return ibgda_fetch(call, "get", pe, t, [&](uint64_t cell) {
+    return mlx5::wqe_read_desc(0, 0, mlx5::ce_cqe_always, cell, g.bounce_lkey, raddr, p->rkey,
+                               static_cast<uint32_t>(bytes));
+  });
 }
 
-// get: READs into the heap (registered), or into a destination outside it
-// through result cells, 8 bytes per READ (slow: one round trip each).
+// get: READs into the heap (registered), or into staging slots and from
+// there to a destination outside the heap.
 SHOAL_ARCH_FN void ibgda_get(const char* call, void* dest, const void* src, size_t bytes, int pe,
                              const IbgdaPeer* p) {
-  if (!in_local_heap(dest, bytes)) {
-    for (size_t off = 0; off < bytes; off += 8) {
-      const size_t n = bytes - off < 8 ? bytes - off : 8;
-      const uint64_t v = ibgda_get_small(call, static_cast<const char*>(src) + off, n, pe, p);
-      memcpy(static_cast<char*>(dest) + off, &v, n);
-    }
-    return;
-  }
   const IbgdaQp t = ibgda_qp(p);
   const Ibgda& g = *state().ibgda;
   const uint64_t raddr = ibgda_raddr(p, src);
+  if (!in_local_heap(dest, bytes)) {
+    ibgda_staged(call, "get", true, static_cast<char*>(dest), raddr, bytes, pe, p, t, nullptr);
+    return;
+  }
   uint64_t last = 0;
   for (size_t off = 0; off < bytes; off += g.max_wqe_bytes) {
     const uint32_t n = static_cast<uint32_t>(bytes - off < g.max_wqe_bytes ? bytes - off : g.max_wqe_bytes);
@@ -181,17 +273,16 @@ SHOAL_ARCH_FN uint64_t ibgda_atomic8(const char* call, int pe, const IbgdaPeer* 
                                      uint64_t operand, uint64_t compare, bool fetch) {
   const IbgdaQp t = ibgda_qp(p);
   const Ibgda& g = *state().ibgda;
-  uint64_t i = 0;
-  ibgda_ok(call, "atomic", pe, t.q, mlx5::post_indexed(t.q, [&](uint64_t index) {
-    const uint64_t cell =
-        reinterpret_cast<uint64_t>(&t.cells[fetch ? (index & (g.bounce_cells - 1)) : g.bounce_cells]);
-    const uint8_t flags = fetch ? mlx5::ce_cqe_always : 0;
+  auto desc = [&](uint64_t cell, uint8_t flags) {
     return cas ? mlx5::wqe_compare_swap_desc(0, 0, flags, cell, g.bounce_lkey, raddr, p->rkey, compare, operand)
                : mlx5::wqe_fetch_add_desc(0, 0, flags, cell, g.bounce_lkey, raddr, p->rkey, operand);
-  }, &i));
-  if (!fetch) return 0;
-  ibgda_ok(call, "atomic", pe, t.q, mlx5::wait_completed(t.q, i + 1));
-  return mlx5::atomic_result(ibgda_cell(call, pe, t, i));
+  };
+  if (!fetch) {
+    ibgda_ok(call, "atomic", pe, t.q, mlx5::post(t.q, desc(reinterpret_cast<uint64_t>(&t.cells[g.bounce_cells]), 0)));
+    return 0;
+  }
+  return mlx5::atomic_result(
+      ibgda_fetch(call, "atomic", pe, t, [&](uint64_t cell) { return desc(cell, mlx5::ce_cqe_always); }));
 }
 
 SHOAL_ARCH_FN uint64_t amo_apply(uint32_t amo, uint64_t old, uint64_t v) {
@@ -263,14 +354,10 @@ SHOAL_ARCH_FN void ibgda_put_signal(const char* call, void* dest, const void* sr
              mlx5::post2(t.q, mlx5::wqe_write_inline_desc(0, 0, 0, src, static_cast<uint32_t>(bytes), raddr, p->rkey),
                          signal, &last));
   } else if (!in_local_heap(src, bytes)) {
-    // Not registered: inline WRITEs of 28 bytes; the signal follows the last.
-    const char* from = static_cast<const char*>(src);
-    for (size_t off = 0; off < bytes; off += mlx5::max_inline_bytes) {
-      const uint32_t n = static_cast<uint32_t>(bytes - off < mlx5::max_inline_bytes ? bytes - off : mlx5::max_inline_bytes);
-      const mlx5::wqe_desc data = mlx5::wqe_write_inline_desc(0, 0, 0, from + off, n, raddr + off, p->rkey);
-      ibgda_ok(call, "put_signal", pe, t.q,
-               off + n >= bytes ? mlx5::post2(t.q, data, signal, &last) : mlx5::post(t.q, data));
-    }
+    // Through staging slots, the signal behind the last data WRITE; returns completed.
+    ibgda_staged(call, "put_signal", false, const_cast<char*>(static_cast<const char*>(src)), raddr, bytes, pe, p,
+                 t, &signal);
+    return;
   } else {
     for (size_t off = 0; off < bytes; off += g.max_wqe_bytes) {
       const uint32_t n = static_cast<uint32_t>(bytes - off < g.max_wqe_bytes ? bytes - off : g.max_wqe_bytes);
