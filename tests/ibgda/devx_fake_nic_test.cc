@@ -978,6 +978,19 @@ TEST_F(DevxAdapter, EveryFailureIsOneLineAndDecidesTheFallback) {
   }
 }
 
+TEST(DevxPluginLoading, SaysWhyAPluginCannotBeUsed) {
+  const shoal_ibgda_devx_plugin_v1_t* p = nullptr;
+  std::string e = dx::load_plugin("/nonexistent/libshoal_transport_ibgda.so", &p);
+  EXPECT_EQ(p, nullptr);
+  EXPECT_EQ(e.rfind("cannot load the DevX plugin /nonexistent/libshoal_transport_ibgda.so: ", 0), 0u) << e;
+  EXPECT_TRUE(has(e.c_str(), "install rdma-core's libibverbs1/libmlx5-1 and libhwloc")) << e;
+  e = dx::load_plugin("libc.so.6", &p);  // loads, but exports no plugin table
+  EXPECT_EQ(e, "libc.so.6 is not a shoal IBGDA DevX plugin of ABI version 1 (rebuild it together with shoal)");
+  ASSERT_EQ(dx::load_plugin(SHOAL_DEVX_PLUGIN_PATH, &p), "");
+  ASSERT_NE(p, nullptr);
+  EXPECT_STREQ(p->name, "ibgda-devx");
+}
+
 TEST_F(DevxAdapter, OnePeFailingFailsEveryPe) {
   // PE 1's heap registration fails after PE 0 prepared: PE 0 learns it from
   // PE 1's record and connects nothing.
