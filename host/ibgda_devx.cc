@@ -1,5 +1,6 @@
 #include "host/ibgda_devx.h"
 
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -54,7 +55,8 @@ ibgda::devx::Placement placement(const Runtime& r) {
     void* d = nullptr;
     if (e == cudaSuccess) e = cudaHostGetDevicePointer(&d, page, 0);
     if (e != cudaSuccess) return ibgda::devx::describe_iomem_refused(cudaGetErrorString(e));
-    *device_reg = reinterpret_cast<uint64_t*>(static_cast<char*>(d) + (reinterpret_cast<char*>(reg) - static_cast<char*>(page)));
+    const std::ptrdiff_t offset = reinterpret_cast<char*>(reg) - static_cast<char*>(page);
+    *device_reg = reinterpret_cast<uint64_t*>(static_cast<char*>(d) + offset);
     return "";
   };
   p.unmap_uar = [](void* page) { cudaHostUnregister(page); };
@@ -75,7 +77,8 @@ std::string agree(Runtime& r, const std::string& mine) {
   if (r.boot->allgather(&ok, oks.data(), 1) != Status::ok) return "the bootstrap allgather failed";
   if (!mine.empty()) return mine;
   for (int pe = 0; pe < r.n_pes; ++pe)
-    if (!oks[static_cast<std::size_t>(pe)]) return "PE " + std::to_string(pe) + " could not set up IBGDA (its log says why)";
+    if (!oks[static_cast<std::size_t>(pe)])
+      return "PE " + std::to_string(pe) + " could not set up IBGDA (its log says why)";
   return "";
 }
 
@@ -116,7 +119,8 @@ std::string ibgda_devx_start(Runtime& r, std::unique_ptr<IbgdaDevx>* out) {
   a.my_pe = r.my_pe;
   a.n_pes = r.n_pes;
   a.remote.assign(static_cast<std::size_t>(r.n_pes), false);
-  for (int pe = 0; pe < r.n_pes; ++pe) a.remote[static_cast<std::size_t>(pe)] = pe != r.my_pe && r.heap.peer_base(pe) == nullptr;
+  for (int pe = 0; pe < r.n_pes; ++pe)
+    a.remote[static_cast<std::size_t>(pe)] = pe != r.my_pe && r.heap.peer_base(pe) == nullptr;
   a.qps_per_pe = r.cfg.ibgda_qps_per_pe;
   a.sq_depth = r.cfg.ibgda_sq_depth;
   a.heap = r.heap.base();

@@ -151,7 +151,8 @@ Table TableBuilder::release() { return std::exchange(table_, Table{}); }
 
 Fallback fallback_for(const std::string& mode, const std::string& missing) {
   if (mode == "ibgda")
-    return {true, "IBGDA: " + missing + " (SHOAL_REMOTE_TRANSPORT=ibgda demands it; auto falls back to the host proxy)"};
+    return {true,
+            "IBGDA: " + missing + " (SHOAL_REMOTE_TRANSPORT=ibgda demands it; auto falls back to the host proxy)"};
   return {false, "IBGDA: " + missing + "; remote PEs use the host proxy"};
 }
 
