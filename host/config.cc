@@ -76,7 +76,8 @@ const EnvVarDoc* env_var_table() {
        "UCX_TLS and UCX_NET_DEVICES apply) or none. Started only when some PE needs it."},
       {"SHOAL_IBGDA_EMULATE", "0",
        "IBGDA through the mlx5 emulator (a software NIC thread in each PE) instead of a NIC; sim "
-       "only, every PE on one machine."},
+       "only, every PE on one machine. Off: a ConnectX NIC through the DevX plugin "
+       "(libshoal_transport_ibgda.so), never yet run on a real NIC."},
       {"SHOAL_IBGDA_QPS_PER_PE", "1",
        "RC queue pairs from each PE to each IBGDA peer (1..64); a warp uses QP (global warp "
        "index) mod this."},
@@ -86,6 +87,13 @@ const EnvVarDoc* env_var_table() {
        "mapped for the GPU: always in emulation)."},
       {"SHOAL_IBGDA_SQ_DEPTH", "1024",
        "WQE slots per IBGDA send queue (power of two, 64..32768); the CQ has as many entries."},
+      {"SHOAL_HCA_LIST", "",
+       "IBGDA on a real NIC (DevX plugin): the candidate devices and ports, in order, e.g. "
+       "mlx5_0:1,mlx5_1:1 (port optional); with a GPU the closest of them is taken. Empty: every "
+       "mlx5 device, the closest to the GPU."},
+      {"SHOAL_IB_GID_INDEX", "",
+       "IBGDA on a real NIC, RoCE: the GID table index to use (0..255). Empty: the first RoCE v2 "
+       "GID with an IPv4-mapped address, else the first routable RoCE v2 GID."},
       {"SHOAL_IBGDA_EMU_FAULT", "",
        "Tests: pe:peer:wqe makes the emulator of PE pe fail WQE number wqe on its QP to peer with "
        "a remote access error CQE; pe:peer:wqe:stall makes that QP stop consuming at that WQE."},

@@ -16,6 +16,7 @@
 
 #include "base/log.h"
 #include "host/heap/fd_exchange.h"
+#include "host/ibgda_devx.h"
 #include "host/runtime.h"
 #include "transport/ibgda/emu/backend.h"
 
@@ -26,7 +27,8 @@
 namespace shoal {
 
 struct IbgdaTransport {
-  std::unique_ptr<ibgda::emu::EmuBackend> backend;  // the emulator (a DevX backend later)
+  std::unique_ptr<ibgda::emu::EmuBackend> backend;  // the emulator, or
+  std::unique_ptr<IbgdaDevx> devx;                  // a NIC through the DevX plugin (host/ibgda_devx.h)
   std::vector<void*> mapped;                        // [n_pes] peers' heaps mapped for the emulator
   std::uint64_t heap_bytes = 0;
   void* memory = nullptr;                           // qps, per-QP areas, peer table, table
@@ -39,6 +41,11 @@ struct IbgdaTransport {
 };
 
 namespace {
+
+ibgda::Backend& nic(IbgdaTransport* t) {
+  if (t->devx) return *t->devx->backend;
+  return *t->backend;
+}
 
 constexpr std::uint32_t kMaxWqeBytes = 1u << 30;  // below the 2 GiB byte-count limit
 // Staging per QP (transfers to and from memory outside the heap): 4 slots of
@@ -78,7 +85,7 @@ void ring_loop(IbgdaTransport* t) {
       const std::uint64_t ctrl8 =
           __atomic_load_n(reinterpret_cast<const std::uint64_t*>(q.sq + ((pi - 1u) & (q.sq_depth - 1)) * 64),
                           __ATOMIC_ACQUIRE);
-      t->backend->ring_doorbell(q.qpn, ctrl8);
+      nic(t).ring_doorbell(q.qpn, ctrl8);
       rung[i] = pi;
       any = true;
     }
@@ -136,6 +143,8 @@ void release(Runtime& r, IbgdaTransport* t) {
                 static_cast<unsigned long long>(st.dropped));
   }
   t->backend.reset();
+  if (t->devx) t->devx->backend->stop();
+  t->devx.reset();
   for (void* m : t->mapped)
     if (m != nullptr) munmap(m, t->heap_bytes);
   std::free(t->memory);
@@ -295,6 +304,22 @@ std::string setup_emulated(Runtime& r, IbgdaTransport* t) {
   return "";
 }
 
+// A ConnectX NIC through the DevX plugin: the same table, exchanged and
+// connected by ibgda_devx_start.
+std::string setup_devx(Runtime& r, IbgdaTransport* t) {
+  std::string e = ibgda_devx_start(r, &t->devx);
+  if (!e.empty()) return e;
+  t->qps = t->devx->table.qps;
+  t->n_qps = t->devx->table.n_qps;
+  t->table = t->devx->table.table;
+  t->cpu_doorbell = t->devx->table.cpu_doorbell;
+  if (t->cpu_doorbell) {
+    t->ringing.store(true, std::memory_order_release);
+    t->ringer = std::thread(ring_loop, t);
+  }
+  return "";
+}
+
 }  // namespace
 
 Status ibgda_start(Runtime& r) {
@@ -308,29 +333,24 @@ Status ibgda_start(Runtime& r) {
   if (!needed) return Status::ok;
 
   std::string missing;
-#if defined(SHOAL_PLATFORM_SIM)
-  if (!r.cfg.ibgda_emulate)
-    missing = "no NIC backend: the DevX backend is not built yet and SHOAL_IBGDA_EMULATE is off (no RDMA device "
-              "can be driven)";
-#else
-  missing = r.cfg.ibgda_emulate ? "the mlx5 emulator runs across PEs only on the sim platform (GPU heaps are not "
-                                  "CPU-mapped)"
-                                : "no NIC backend: the DevX backend (rdma-core mlx5 DevX) is not built yet";
+#if !defined(SHOAL_PLATFORM_SIM)
+  if (r.cfg.ibgda_emulate)
+    missing = "the mlx5 emulator runs across PEs only on the sim platform (GPU heaps are not CPU-mapped)";
 #endif
   auto* t = new IbgdaTransport;
   r.ibgda = t;
-  if (missing.empty()) missing = setup_emulated(r, t);
+  if (missing.empty()) missing = r.cfg.ibgda_emulate ? setup_emulated(r, t) : setup_devx(r, t);
   if (!missing.empty()) {
     release(r, t);
-    if (mode == "ibgda") {
-      SHOAL_ERROR("IBGDA: %s (SHOAL_REMOTE_TRANSPORT=ibgda demands it; auto falls back to the host proxy)",
-                  missing.c_str());
+    const ibgda::Fallback f = ibgda::fallback_for(mode, missing);
+    if (f.fatal) {
+      SHOAL_ERROR("%s", f.line.c_str());
       return Status::unavailable;
     }
-    SHOAL_INFO("IBGDA: %s; remote PEs use the host proxy", missing.c_str());
+    SHOAL_INFO("%s", f.line.c_str());
     return Status::ok;
   }
-  SHOAL_INFO("IBGDA (%s): %u QP(s) per remote PE, SQ depth %u, %s doorbells", t->backend->name(),
+  SHOAL_INFO("IBGDA (%s): %u QP(s) per remote PE, SQ depth %u, %s doorbells", nic(t).name(),
              r.cfg.ibgda_qps_per_pe, r.cfg.ibgda_sq_depth, t->cpu_doorbell ? "cpu" : "gpu");
   return Status::ok;
 }
@@ -338,7 +358,7 @@ Status ibgda_start(Runtime& r) {
 void ibgda_quiet(Runtime& r, const char* call) {
   if (r.ibgda == nullptr) return;
   const double limit = r.cfg.timeout_s > 0 ? r.cfg.timeout_s : 1e9;
-  if (!r.ibgda->backend->drain(limit))
+  if (!nic(r.ibgda).drain(limit))
     fatal("%s: waited %.1f s (SHOAL_TIMEOUT) for the NIC to execute the posted IBGDA work requests", call, limit);
 }
 

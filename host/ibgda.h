@@ -1,7 +1,8 @@
 // The host side of IBGDA (docs/transport-ibgda.md): at init, RC queue pairs
 // from this PE to every PE it cannot load/store, their queue memory, the
 // heap registration and the key/QP-number exchange, all through a NIC
-// backend (transport/ibgda/backend.h: the mlx5 emulator now, DevX later);
+// backend (transport/ibgda/backend.h: the mlx5 emulator, or a ConnectX NIC
+// through the DevX plugin, host/ibgda_devx.h);
 // then the device-visible table device code posts through.
 #pragma once
 

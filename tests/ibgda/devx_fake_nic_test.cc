@@ -15,11 +15,15 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "transport/ibgda/devx/adapter.h"
+#include "transport/ibgda/devx/config.h"
 #include "transport/ibgda/devx/plugin_abi.h"
 #include "transport/ibgda/devx/prm.h"
+#include "transport/ibgda/table.h"
 
 namespace prm = shoal::ibgda::devx::prm;
 
@@ -78,8 +82,10 @@ struct FakeRdma {
   mlx5_wqe_av av;
   mlx5dv_devx_uar uar;
   alignas(4096) uint8_t uar_page[4096];
-  mlx5dv_devx_umem umems[8];
-  mlx5dv_devx_obj objs[8];
+  mlx5dv_devx_umem umems[64];
+  mlx5dv_devx_obj objs[64];
+  int opens = 0;          // each open's port has LID lid + opens - 1 ...
+  bool tag_gids = false;  // ... and, when set, GIDs ending in the open's number
   int n_umems = 0, n_objs = 0;
 };
 
@@ -114,6 +120,7 @@ ibv_context* mlx5dv_open_device(ibv_device* d, mlx5dv_context_attr* attr) {
   }
   std::memset(&fake->ctx, 0, sizeof fake->ctx);
   fake->ctx.device = d;
+  ++fake->opens;
   return &fake->ctx;
 }
 int ibv_close_device(ibv_context*) { return 0; }
@@ -131,7 +138,7 @@ int(ibv_query_port)(ibv_context*, uint8_t port, _compat_ibv_port_attr* out) {
   std::memset(a, 0, sizeof *a);
   a->state = port == 1 ? fake->port_state : IBV_PORT_DOWN;
   a->active_mtu = IBV_MTU_4096;
-  a->lid = fake->lid;
+  a->lid = static_cast<uint16_t>(fake->lid + (fake->opens > 0 ? fake->opens - 1 : 0));
   a->link_layer = fake->link_layer;
   a->gid_tbl_len = static_cast<int>(fake->gids.size());
   a->max_msg_sz = 1u << 31;
@@ -148,6 +155,7 @@ int _ibv_query_gid_ex(ibv_context*, uint32_t, uint32_t index, ibv_gid_entry* e, 
   std::memcpy(e->gid.raw, fake->gids[index].raw, 16);
   e->gid_index = index;
   e->gid_type = fake->gids[index].type;
+  if (fake->tag_gids) e->gid.raw[15] = static_cast<uint8_t>(fake->opens);
   return 0;
 }
 ibv_pd* ibv_alloc_pd(ibv_context* c) {
@@ -718,6 +726,294 @@ TEST_F(DevxFakeNic, MemoryRegistrationPaths) {
   ASSERT_EQ(plugin()->reg_mr(ctx, &host, 1, &mr, &mi, err, sizeof err), 0);
   EXPECT_EQ(fake->last_access, want | IBV_ACCESS_RELAXED_ORDERING);
   plugin()->dereg_mr(mr);
+}
+
+// ---- the IBGDA backend adapter (adapter.h) and the table (table.h) --------
+// Several PEs in this process, each with its own DevxBackend on the fake
+// NIC; the allgather is the concatenation of their records.
+
+namespace dx = shoal::ibgda::devx;
+namespace ib = shoal::ibgda;
+
+struct Pe {
+  std::unique_ptr<dx::DevxBackend> backend;
+  std::vector<uint64_t> heap = std::vector<uint64_t>(512);
+  std::unique_ptr<ib::TableBuilder> builder;
+  std::vector<uint8_t> record;
+  ib::Table table;
+  ~Pe() {
+    builder.reset();
+    backend.reset();  // the queues, before the table pointing at them
+    std::free(table.memory);
+  }
+};
+
+class DevxAdapter : public DevxFakeNic {
+ protected:
+  void TearDown() override {
+    pes.clear();  // their backends release through the fake
+    DevxFakeNic::TearDown();
+  }
+  // Opens n PEs, prepares them (QPs to every other PE), gathers their
+  // records and finishes them. "" or the first failure.
+  std::string run(int n, uint32_t qps_per_pe, const dx::Options& o = dx::Options()) {
+    pes.clear();
+    for (int i = 0; i < n; ++i) pes.push_back(std::make_unique<Pe>());
+    for (auto& p : pes)
+      if (std::string e = dx::DevxBackend::open(plugin(), o, &p->backend); !e.empty()) return e;
+    std::vector<uint8_t> all;
+    std::string first;
+    for (int i = 0; i < n; ++i) {
+      ib::TableArgs a;
+      a.my_pe = i;
+      a.n_pes = n;
+      a.remote.assign(static_cast<size_t>(n), true);
+      a.qps_per_pe = qps_per_pe;
+      a.sq_depth = 64;
+      a.heap = pes[i]->heap.data();
+      a.heap_bytes = pes[i]->heap.size() * sizeof(uint64_t);
+      a.cpu_doorbell = o.doorbell == "cpu";
+      a.timeout_ns = 7;
+      pes[i]->builder = std::make_unique<ib::TableBuilder>(*pes[i]->backend, a);
+      const std::string e = pes[i]->builder->prepare(&pes[i]->record);
+      if (first.empty()) first = e;
+      all.insert(all.end(), pes[i]->record.begin(), pes[i]->record.end());
+    }
+    for (auto& p : pes) {
+      const std::string e = p->builder->finish(all.data());
+      finish_errors.push_back(e);
+      if (first.empty()) first = e;
+      p->table = p->builder->release();
+    }
+    return first;
+  }
+  // The PE and the QP slot owning QP number qpn.
+  bool owner(uint32_t qpn, int* pe, uint32_t* slot) const {
+    for (size_t i = 0; i < pes.size(); ++i)
+      for (uint32_t k = 0; k < pes[i]->table.n_qps; ++k)
+        if (pes[i]->table.qps[k].sq != nullptr && pes[i]->table.qps[k].qpn == qpn) {
+          *pe = static_cast<int>(i);
+          *slot = k;
+          return true;
+        }
+    return false;
+  }
+  std::vector<std::unique_ptr<Pe>> pes;
+  std::vector<std::string> finish_errors;
+};
+
+TEST_F(DevxAdapter, ThreePesTwoQpsEachConnectToTheirPeersQps) {
+  ASSERT_EQ(run(3, 2), "");
+  // 2 QPs to each of 2 peers per PE: 4 CQs and 4 QPs each, 3 umems per QP.
+  size_t qps = 0, cqs = 0, rtrs = 0;
+  for (const auto& c : fake->commands) {
+    qps += c.opcode == prm::op_create_qp;
+    cqs += c.opcode == prm::op_create_cq;
+  }
+  EXPECT_EQ(qps, 12u);
+  EXPECT_EQ(cqs, 12u);
+  EXPECT_EQ(fake->umem_ins.size(), 36u);
+  EXPECT_EQ(fake->opens, 3);
+  for (int i = 0; i < 3; ++i) {
+    shoal::ibgda::NicAddress addr;
+    ASSERT_EQ(pes[i]->backend->local_address(&addr), "");
+    EXPECT_EQ(addr.lid, 0x2au + static_cast<uint32_t>(i));  // LID per open
+    EXPECT_EQ(addr.link, static_cast<uint32_t>(SHOAL_IBGDA_LINK_IB));
+  }
+  // Every INIT2RTR: the QP's owner i and slot (peer p, k) names PE p's k-th
+  // QP to i as remote_qpn and PE p's LID as the destination.
+  for (const auto& c : fake->commands) {
+    if (c.opcode != prm::op_init2rtr_qp) continue;
+    ++rtrs;
+    int i = -1;
+    uint32_t slot = 0;
+    ASSERT_TRUE(owner(static_cast<uint32_t>(prm::get(c.in.data(), {0x48, 24})), &i, &slot));
+    const int p = static_cast<int>(slot / 2), k = static_cast<int>(slot % 2);
+    ASSERT_NE(p, i);
+    EXPECT_EQ(prm::get(c.in.data(), {0xc0 + 0xa8, 24}), pes[p]->table.qps[i * 2 + k].qpn) << i << "->" << p;
+    EXPECT_EQ(prm::get(c.in.data(), {0x180 + 0x30, 16}), 0x2au + static_cast<uint32_t>(p));
+    EXPECT_EQ(prm::get(c.in.data(), {0xc0 + 0x4a8, 24}), 0u);  // the peer's initial PSN
+  }
+  EXPECT_EQ(rtrs, 12u);
+  // The device table holds what the fake returned: the umem'd queue memory,
+  // the UAR's doorbell register, the keys and the peers' heaps.
+  for (int i = 0; i < 3; ++i) {
+    const ib::Table& t = pes[i]->table;
+    ASSERT_NE(t.table, nullptr);
+    EXPECT_FALSE(t.cpu_doorbell);
+    EXPECT_EQ(t.n_qps, 6u);
+    EXPECT_EQ(t.table->heap_lkey, 0x1111u);
+    EXPECT_EQ(t.table->bounce_cells, 256u);
+    EXPECT_EQ(t.table->peers[i].n_qps, 0u);
+    for (int p = 0; p < 3; ++p) {
+      if (p == i) continue;
+      const shoal::device::IbgdaPeer& peer = t.table->peers[p];
+      EXPECT_EQ(peer.n_qps, 2u);
+      EXPECT_EQ(peer.qps, &t.qps[p * 2]);
+      EXPECT_EQ(peer.rkey, 0x2222u);
+      EXPECT_EQ(peer.heap_addr, reinterpret_cast<uintptr_t>(pes[p]->heap.data()));
+      for (int k = 0; k < 2; ++k) {
+        const shoal::mlx5::qp& q = t.qps[p * 2 + k];
+        EXPECT_EQ(q.peer, p);
+        EXPECT_EQ(q.pe, i);
+        EXPECT_EQ(q.sq_depth, 64u);
+        EXPECT_EQ(q.timeout_ns, 7u);
+        EXPECT_EQ(reinterpret_cast<uint8_t*>(q.uar), fake->uar_page + 0x800);
+        EXPECT_EQ(reinterpret_cast<uint8_t*>(q.cq_dbr), reinterpret_cast<uint8_t*>(q.dbr) + 64);
+        EXPECT_EQ(q.cq[63], 0xf1);  // every CQE invalid, hardware owned
+        bool sq_umem = false, cq_umem = false, dbr_umem = false;
+        for (const auto& u : fake->umem_ins) {
+          sq_umem |= u.addr == q.sq && u.size == 4096;
+          cq_umem |= u.addr == q.cq;
+          dbr_umem |= u.addr == q.dbr;
+        }
+        EXPECT_TRUE(sq_umem && cq_umem && dbr_umem);
+      }
+    }
+  }
+}
+
+TEST_F(DevxAdapter, RoceExchangesGids) {
+  fake->link_layer = IBV_LINK_LAYER_ETHERNET;
+  fake->tag_gids = true;
+  fake->gids = {{IBV_GID_TYPE_ROCE_V2, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 10, 0, 0, 0}}};
+  ASSERT_EQ(run(2, 1), "");
+  // PE 0's QP to PE 1 carries PE 1's GID (the second open: ends in 2), and back.
+  for (const auto& c : fake->commands) {
+    if (c.opcode != prm::op_init2rtr_qp) continue;
+    int i = -1;
+    uint32_t slot = 0;
+    ASSERT_TRUE(owner(static_cast<uint32_t>(prm::get(c.in.data(), {0x48, 24})), &i, &slot));
+    const uint8_t* dgid = c.in.data() + (0x180 + 0x80) / 8;
+    EXPECT_EQ(dgid[12], 10);
+    EXPECT_EQ(dgid[15], i == 0 ? 2 : 1);
+  }
+}
+
+TEST_F(DevxAdapter, GpuDoorbellsUseTheMappedRegister) {
+  alignas(8) static uint64_t device_view[512];
+  dx::Options o;
+  o.doorbell = "gpu";
+  o.place.map_uar = [](void* page, size_t bytes, uint64_t* reg, uint64_t** device_reg) {
+    EXPECT_EQ(page, fake->uar_page);
+    EXPECT_EQ(bytes, static_cast<size_t>(sysconf(_SC_PAGESIZE)));
+    *device_reg = device_view + (reinterpret_cast<uint8_t*>(reg) - static_cast<uint8_t*>(page)) / 8;
+    return std::string();
+  };
+  ASSERT_EQ(run(2, 1, o), "");
+  EXPECT_EQ(pes[0]->table.qps[1].uar, device_view + 0x100);
+  EXPECT_FALSE(pes[0]->table.cpu_doorbell);
+}
+
+TEST_F(DevxAdapter, RefusedUarMappingMeansCpuDoorbellsOrFailure) {
+  dx::Options o;
+  o.place.map_uar = [](void*, size_t, uint64_t*, uint64_t**) {
+    return dx::describe_iomem_refused("operation not supported");
+  };
+  o.doorbell = "auto";
+  ASSERT_EQ(run(2, 1, o), "");
+  EXPECT_TRUE(pes[0]->table.cpu_doorbell);
+  EXPECT_EQ(pes[0]->table.qps[1].uar, nullptr);
+  // cpu mode: the host rings the real register.
+  pes[0]->backend->ring_doorbell(pes[0]->table.qps[1].qpn, 0x0123456789abcdefull);
+  uint64_t rung = 0;
+  std::memcpy(&rung, fake->uar_page + 0x800, 8);
+  EXPECT_EQ(rung, 0x0123456789abcdefull);
+  o.doorbell = "gpu";
+  const std::string e = run(2, 1, o);
+  EXPECT_TRUE(has(e.c_str(), "the GPU cannot ring the NIC doorbell")) << e;
+  EXPECT_TRUE(has(e.c_str(), "NVreg_RegistryDwords")) << e;
+  EXPECT_TRUE(has(e.c_str(), "(SHOAL_IBGDA_DOORBELL=gpu)")) << e;
+}
+
+// Each way the NIC can be missing: the adapter's one line, and the decision
+// the runtime takes from it (auto: the proxy; ibgda: init fails).
+TEST_F(DevxAdapter, EveryFailureIsOneLineAndDecidesTheFallback) {
+  struct Case {
+    const char* what;
+    void (*arrange)();
+    const char* line;
+  };
+  const Case cases[] = {
+      {"no RDMA subsystem", [] { fake->list_null = true; },
+       "no RDMA device: ibv_get_device_list failed (Function not implemented, errno 38): this kernel has no RDMA"},
+      {"no device", [] { fake->names.clear(); }, "no RDMA device: ibv_get_device_list found none"},
+      {"not mlx5", [] {
+         fake->names = {"rxe0"};
+         fake->is_mlx5 = {false};
+       },
+       "not an mlx5 device: IBGDA needs a ConnectX NIC"},
+      {"DevX denied", [] { fake->open_errno = EPERM; }, "DevX is not permitted in this container"},
+      {"DevX unsupported", [] { fake->open_errno = EOPNOTSUPP; }, "DevX is not supported by this kernel driver"},
+      {"port down", [] { fake->port_state = IBV_PORT_DOWN; }, "mlx5_0: no active port"},
+      {"no registration", [] { fake->reg_mr_errno = ENOMEM; },
+       "ibv_reg_mr of host memory failed: Cannot allocate memory (locked-memory limit"},
+      {"no umem", [] { fake->umem_errno = EPERM; }, "mlx5dv_devx_umem_reg_ex(SQ): Operation not permitted"},
+      {"QP refused", [] {
+         fake->fail_opcode = prm::op_create_qp;
+         fake->fail_status = 0x3;
+       },
+       "CREATE_QP failed: status 0x3 (bad parameter)"},
+      {"connect refused", [] {
+         fake->fail_opcode = prm::op_rst2init_qp;
+         fake->fail_status = 0x10;
+       },
+       "connecting to PE 1: RST2INIT_QP failed: status 0x10 (bad QP state)"},
+  };
+  for (const Case& c : cases) {
+    delete fake;
+    fake = new FakeRdma;
+    c.arrange();
+    const std::string e = run(2, 1);
+    EXPECT_TRUE(has(e.c_str(), c.line)) << c.what << ": " << e;
+    EXPECT_EQ(e.find('\n'), std::string::npos) << c.what;
+    EXPECT_EQ(e.rfind("ibgda: ", 0), std::string::npos) << c.what << ": the plugin's prefix stays out";
+    const ib::Fallback a = ib::fallback_for("auto", e);
+    EXPECT_FALSE(a.fatal);
+    EXPECT_EQ(a.line, "IBGDA: " + e + "; remote PEs use the host proxy");
+    const ib::Fallback d = ib::fallback_for("ibgda", e);
+    EXPECT_TRUE(d.fatal);
+    EXPECT_EQ(d.line, "IBGDA: " + e + " (SHOAL_REMOTE_TRANSPORT=ibgda demands it; auto falls back to the host proxy)");
+    pes.clear();
+  }
+}
+
+TEST(DevxPluginLoading, SaysWhyAPluginCannotBeUsed) {
+  const shoal_ibgda_devx_plugin_v1_t* p = nullptr;
+  std::string e = dx::load_plugin("/nonexistent/libshoal_transport_ibgda.so", &p);
+  EXPECT_EQ(p, nullptr);
+  EXPECT_EQ(e.rfind("cannot load the DevX plugin /nonexistent/libshoal_transport_ibgda.so: ", 0), 0u) << e;
+  EXPECT_TRUE(has(e.c_str(), "install rdma-core's libibverbs1/libmlx5-1 and libhwloc")) << e;
+  e = dx::load_plugin("libc.so.6", &p);  // loads, but exports no plugin table
+  EXPECT_EQ(e, "libc.so.6 is not a shoal IBGDA DevX plugin of ABI version 1 (rebuild it together with shoal)");
+  ASSERT_EQ(dx::load_plugin(SHOAL_DEVX_PLUGIN_PATH, &p), "");
+  ASSERT_NE(p, nullptr);
+  EXPECT_STREQ(p->name, "ibgda-devx");
+}
+
+TEST_F(DevxAdapter, OnePeFailingFailsEveryPe) {
+  // PE 1's heap registration fails after PE 0 prepared: PE 0 learns it from
+  // PE 1's record and connects nothing.
+  pes.clear();
+  for (int i = 0; i < 2; ++i) pes.push_back(std::make_unique<Pe>());
+  for (auto& p : pes) ASSERT_EQ(dx::DevxBackend::open(plugin(), dx::Options(), &p->backend), "");
+  std::vector<uint8_t> all;
+  for (int i = 0; i < 2; ++i) {
+    ib::TableArgs a;
+    a.my_pe = i;
+    a.n_pes = 2;
+    a.remote = {true, true};
+    a.sq_depth = 64;
+    a.heap = pes[i]->heap.data();
+    a.heap_bytes = 4096;
+    pes[i]->builder = std::make_unique<ib::TableBuilder>(*pes[i]->backend, a);
+    fake->reg_mr_errno = i == 1 ? EFAULT : 0;
+    const std::string e = pes[i]->builder->prepare(&pes[i]->record);
+    EXPECT_EQ(e.empty(), i == 0) << e;
+    all.insert(all.end(), pes[i]->record.begin(), pes[i]->record.end());
+  }
+  EXPECT_EQ(pes[0]->builder->finish(all.data()), "PE 1 could not set up its IBGDA queue pairs (its log says why)");
+  EXPECT_EQ(command(prm::op_rst2init_qp), nullptr);
 }
 
 }  // namespace

@@ -1,0 +1,145 @@
+#include "host/ibgda_devx.h"
+
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "base/log.h"
+#include "bootstrap/plugin_path.h"
+#include "host/runtime.h"
+#include "transport/ibgda/devx/config.h"
+
+#if defined(SHOAL_PLATFORM_CUDA)
+#include <cuda_runtime.h>
+#endif
+
+namespace shoal {
+namespace {
+
+void plugin_log(int level, const char* msg) {
+  if (level <= 3) SHOAL_INFO("%s", msg);
+  else SHOAL_DEBUG("%s", msg);
+}
+
+#if defined(SHOAL_PLATFORM_CUDA)
+// cuda: queues and the table in pinned host memory mapped for the GPU (UVA:
+// one address for host, GPU and NIC); the heap is GPU memory, registered
+// through nvidia-peermem (no dma-buf fd is passed yet); the UAR page mapped
+// into the GPU as I/O memory.
+void* table_alloc(std::size_t bytes) {
+  void* p = nullptr;
+  return cudaHostAlloc(&p, bytes, cudaHostAllocMapped) == cudaSuccess ? p : nullptr;
+}
+void table_free(void* p) { cudaFreeHost(p); }
+
+ibgda::devx::Placement placement(const Runtime& r) {
+  ibgda::devx::Placement p;
+  p.alloc = [](std::size_t bytes, shoal_ibgda_region_v1_t* out) -> std::string {
+    void* m = table_alloc(bytes);
+    if (m == nullptr) return "cudaHostAlloc of " + std::to_string(bytes) + " bytes of IBGDA queue memory failed";
+    std::memset(m, 0, bytes);
+    *out = shoal_ibgda_region_v1_t{m, bytes, SHOAL_IBGDA_MEM_HOST, -1, 0};
+    return "";
+  };
+  p.free = [](const shoal_ibgda_region_v1_t& region) { table_free(region.addr); };
+  const auto heap = reinterpret_cast<std::uintptr_t>(r.heap.base());
+  const std::size_t heap_bytes = r.heap.size();
+  p.describe = [heap, heap_bytes](void* base, std::size_t bytes) {
+    const auto a = reinterpret_cast<std::uintptr_t>(base);
+    const int mem = a >= heap && a < heap + heap_bytes ? SHOAL_IBGDA_MEM_GPU : SHOAL_IBGDA_MEM_HOST;
+    return shoal_ibgda_region_v1_t{base, bytes, mem, -1, 0};
+  };
+  p.map_uar = [](void* page, std::size_t bytes, uint64_t* reg, uint64_t** device_reg) -> std::string {
+    cudaError_t e = cudaHostRegister(page, bytes, cudaHostRegisterIoMemory | cudaHostRegisterMapped);
+    void* d = nullptr;
+    if (e == cudaSuccess) e = cudaHostGetDevicePointer(&d, page, 0);
+    if (e != cudaSuccess) return ibgda::devx::describe_iomem_refused(cudaGetErrorString(e));
+    const std::ptrdiff_t offset = reinterpret_cast<char*>(reg) - static_cast<char*>(page);
+    *device_reg = reinterpret_cast<uint64_t*>(static_cast<char*>(d) + offset);
+    return "";
+  };
+  p.unmap_uar = [](void* page) { cudaHostUnregister(page); };
+  return p;
+}
+#else
+// sim: kernels are CPU threads, so host memory and the UAR as mapped serve
+// device code as they are (the adapter's defaults).
+void* table_alloc(std::size_t bytes) { return std::aligned_alloc(64, (bytes + 63) / 64 * 64); }
+void table_free(void* p) { std::free(p); }
+ibgda::devx::Placement placement(const Runtime&) { return {}; }
+#endif
+
+// One PE failed before the exchange: every PE must still learn it.
+std::string agree(Runtime& r, const std::string& mine) {
+  std::uint8_t ok = mine.empty() ? 1 : 0;
+  std::vector<std::uint8_t> oks(static_cast<std::size_t>(r.n_pes));
+  if (r.boot->allgather(&ok, oks.data(), 1) != Status::ok) return "the bootstrap allgather failed";
+  if (!mine.empty()) return mine;
+  for (int pe = 0; pe < r.n_pes; ++pe)
+    if (!oks[static_cast<std::size_t>(pe)])
+      return "PE " + std::to_string(pe) + " could not set up IBGDA (its log says why)";
+  return "";
+}
+
+std::string open_nic(Runtime& r, std::unique_ptr<ibgda::devx::DevxBackend>* backend_p) {
+  std::string tried;
+  const std::string path = bootstrap::find_plugin(SHOAL_IBGDA_DEVX_PLUGIN_FILE, &tried);
+  if (path.empty())
+    return std::string("no DevX plugin: ") + SHOAL_IBGDA_DEVX_PLUGIN_FILE + " not found in " + tried +
+           " (install libibverbs-dev and libhwloc-dev and rebuild shoal; SHOAL_PLUGIN_PATH adds folders)";
+  const shoal_ibgda_devx_plugin_v1_t* plugin = nullptr;
+  std::string e = ibgda::devx::load_plugin(path, &plugin);
+  if (!e.empty()) return e;
+  ibgda::devx::Options o;
+  o.doorbell = r.cfg.ibgda_doorbell;
+  o.log = plugin_log;
+  o.place = placement(r);
+  char bus_id[32] = {};
+#if defined(SHOAL_PLATFORM_CUDA)
+  if (cudaDeviceGetPCIBusId(bus_id, sizeof bus_id, r.device) == cudaSuccess) o.gpu_pci_bus_id = bus_id;
+#endif
+  (void)bus_id;
+  return ibgda::devx::DevxBackend::open(plugin, o, backend_p);
+}
+
+}  // namespace
+
+IbgdaDevx::~IbgdaDevx() {
+  backend.reset();
+  if (table.memory != nullptr) table_free(table.memory);
+}
+
+std::string ibgda_devx_start(Runtime& r, std::unique_ptr<IbgdaDevx>* out) {
+  auto d = std::make_unique<IbgdaDevx>();
+  std::string e = agree(r, open_nic(r, &d->backend));
+  if (!e.empty()) return e;
+
+  ibgda::TableArgs a;
+  a.my_pe = r.my_pe;
+  a.n_pes = r.n_pes;
+  a.remote.assign(static_cast<std::size_t>(r.n_pes), false);
+  for (int pe = 0; pe < r.n_pes; ++pe)
+    a.remote[static_cast<std::size_t>(pe)] = pe != r.my_pe && r.heap.peer_base(pe) == nullptr;
+  a.qps_per_pe = r.cfg.ibgda_qps_per_pe;
+  a.sq_depth = r.cfg.ibgda_sq_depth;
+  a.heap = r.heap.base();
+  a.heap_bytes = r.heap.size();
+  a.cpu_doorbell = r.cfg.ibgda_doorbell == "cpu";
+  a.timeout_ns = static_cast<std::uint64_t>(r.cfg.timeout_s * 1e9);
+  a.alloc = table_alloc;
+  a.free = table_free;
+  ibgda::TableBuilder b(*d->backend, a);
+  std::vector<std::uint8_t> mine;
+  const std::string prepared = b.prepare(&mine);
+  std::vector<std::uint8_t> all(mine.size() * static_cast<std::size_t>(r.n_pes));
+  if (r.boot->allgather(mine.data(), all.data(), mine.size()) != Status::ok) return "the bootstrap allgather failed";
+  e = agree(r, b.finish(all.data()));
+  if (!e.empty()) return prepared.empty() ? e : prepared;
+  d->table = b.release();
+  if (const std::string s = d->backend->start(); !s.empty()) return s;
+  *out = std::move(d);
+  return "";
+}
+
+}  // namespace shoal
