@@ -115,8 +115,11 @@ const EnvVarDoc* env_var_table() {
        "scratch of every live team, predefined and split); at most 1/4 of SHOAL_SYMMETRIC_SIZE. "
        "The number of live teams is limited only by this size."},
       {"SHOAL_COLL_SCRATCH_SIZE", "256k",
-       "Per-team scratch area for device collectives (reductions stage through it in chunks of "
-       "this size); clamped to 1/8 of the team pool, at least 4k."},
+       "Per-team scratch area for device collectives: reductions that are in place or larger "
+       "than 16 KiB (P2P path), and every reduction on the remote path, stage through it in "
+       "chunks (slices of scratch/sizeof(T) elements per member on the P2P path, "
+       "scratch/(members x sizeof(T)) on the remote path; docs/api-device.md, Collectives). "
+       "Rounded down to 4 KiB, clamped to 1/8 of the team pool, at least 4k."},
       {"SHOAL_DEBUG", "warn", "Log level on stderr: none|error|warn|info|debug|trace (or 0-5)."},
       {"SHOAL_BOOTSTRAP", "(detect)",
        "Bootstrap: local (shoalrun), uid, pmix or mpi. Unset: shoalrun's environment, then "

@@ -237,22 +237,23 @@ Team& team_of(Runtime& r, const char* call, int team) {
 void team_sync(Runtime& r, Team& team, const char* call) {
   const int n = team.size();
   if (n <= 1) return;
+  const bool world = team.members.size() == static_cast<std::size_t>(r.n_pes);
   if (!heap_host_atomics()) {
-    // cuda: the barrier flags live in GPU memory, out of the CPU's reach.
-    // Until a kernel-based host barrier exists, the world team synchronises
-    // through the bootstrap after draining this PE's GPU work.
-    if (team.members.size() == static_cast<std::size_t>(r.n_pes)) {
-      if (cudaDeviceSynchronize() != cudaSuccess)
-        fatal("%s: cudaDeviceSynchronize failed: %s", call, cudaGetErrorString(cudaGetLastError()));
+    // cuda: the host barrier also completes this PE's GPU work (its
+    // contract there, docs/cuda.md). The world team then synchronises
+    // through the bootstrap: one round trip instead of the flag rounds
+    // below, each of which costs a kernel launch and copies on cuda.
+    if (cudaDeviceSynchronize() != cudaSuccess)
+      fatal("%s: cudaDeviceSynchronize failed: %s", call, cudaGetErrorString(cudaGetLastError()));
+    if (world) {
       if (r.boot->barrier() != Status::ok) fatal("%s: bootstrap barrier failed", call);
       return;
     }
-    require_host_atomics(call);
   }
   if (!team.all_mapped && !r.proxy) {
     // Without a remote transport only the world team can fall back to the
     // bootstrap.
-    if (team.members.size() == static_cast<std::size_t>(r.n_pes)) {
+    if (world) {
       if (r.boot->barrier() != Status::ok) fatal("%s: bootstrap barrier failed", call);
       return;
     }
@@ -263,6 +264,9 @@ void team_sync(Runtime& r, Team& team, const char* call) {
   // member 2^k ahead and waits for its own, raised by the member 2^k behind.
   // Flags hold the barrier count, so they never need resetting: a flag that
   // is already ahead (its writer is in the next barrier) also satisfies us.
+  // The flags are heap words, reached through host/heap/access.h (CPU
+  // atomics on sim; a one-thread kernel and word copies on cuda, where the
+  // heap is GPU memory) or, for members without a mapping, the proxy.
   const std::uint64_t epoch = ++team.epoch;
   auto* my_flags = reinterpret_cast<std::uint64_t*>(r.heap.base() + team.sync_offset);
   int k = 0;
@@ -270,7 +274,7 @@ void team_sync(Runtime& r, Team& team, const char* call) {
     int to = team.members[(team.my_index + dist) % n];
     if (r.heap.peer_base(to)) {
       auto* flag = reinterpret_cast<std::uint64_t*>(r.heap.peer_base(to) + team.sync_offset) + k;
-      std::atomic_ref<std::uint64_t>(*flag).store(epoch, std::memory_order_release);
+      heap_signal(call, flag, epoch, SHOAL_SIGNAL_SET);  // release
     } else {
       // Through the proxy: an 8-byte atomic store into the member's flag.
       proxy::Request q{};
@@ -282,15 +286,15 @@ void team_sync(Runtime& r, Team& team, const char* call) {
       q.sub = SHOAL_SIGNAL_SET;
       proxy_post(r, call, q);
     }
-    std::atomic_ref<std::uint64_t> mine(my_flags[k]);
+    std::uint64_t* mine = my_flags + k;
     int from = team.members[(team.my_index - dist % n + n) % n];
     wait_for(
-        call, r.cfg.timeout_s, [&] { return mine.load(std::memory_order_acquire) >= epoch; },
+        call, r.cfg.timeout_s, [&] { return heap_load_acquire(call, mine, 8) >= epoch; },
         [&](char* buf, std::size_t len) {
           std::snprintf(buf, len,
                         "barrier round %d: PE %d to arrive (flag at heap offset 0x%" PRIx64
                         " holds %" PRIu64 ", needs >= %" PRIu64 ")",
-                        k, from, team.sync_offset + k * 8, mine.load(), epoch);
+                        k, from, team.sync_offset + k * 8, heap_load_acquire(call, mine, 8), epoch);
         });
   }
 }

@@ -10,11 +10,11 @@
 #include <cinttypes>
 #include <cstring>
 
-#include <cuda_runtime_api.h>
-
 #include "base/log.h"
+#include "host/api/remote.h"
 #include "host/device_state.h"
 #include "host/heap/access.h"
+#include "host/proxy.h"
 #include "host/runtime.h"
 #include "host/team.h"
 #include "shoal/shoal.h"
@@ -32,12 +32,14 @@ struct Record {
   std::int64_t args[3];
   std::int64_t proposal;
 };
-static_assert(sizeof(Record) <= kExchangeBytesPerPe);
+static_assert(sizeof(Record) == kExchangeBytesPerPe);  // read back as one array
 
 // Allgather of one Record per parent member, in parent order. Collective
 // over the parent. WORLD-sized parents use the bootstrap (every PE takes
-// part, and it works where host code cannot touch the heap); others write
-// into every member's exchange area and synchronise on the heap flags.
+// part, and it needs no heap access). Others write into every member's
+// exchange area and synchronise on the parent's heap flags (team_sync):
+// through host/heap/access.h for members this PE maps (memcpy on sim,
+// cudaMemcpy on cuda), through the proxy for the others.
 Status team_allgather(Runtime& r, Team& parent, const Record& mine, std::vector<Record>* all_p,
                       const char* call) {
   const int n = parent.size();
@@ -49,18 +51,25 @@ Status team_allgather(Runtime& r, Team& parent, const Record& mine, std::vector<
     for (int i = 0; i < n; ++i) all[i] = by_rank[parent.members[i]];
     return Status::ok;
   }
-  if (!heap_host_atomics() || !parent.all_mapped) {
-    SHOAL_ERROR("%s: splitting team with %d of %d PEs needs its members' heaps load/store "
-                "reachable from the host (sim, P2P); split from SHOAL_TEAM_WORLD instead",
-                call, n, r.n_pes);
+  // The same on every member (all_mapped is computed from the job-wide map,
+  // the proxy exists on all PEs or none), so all fail alike.
+  if (!parent.all_mapped && !r.proxy) {
+    SHOAL_ERROR("%s: parent team of %d of %d PEs has members that are not load/store "
+                "reachable from each other and no remote transport is available; split from "
+                "SHOAL_TEAM_WORLD instead", call, n, r.n_pes);
     return Status::unavailable;
   }
-  const std::uint64_t at = parent.slot_offset + kSlotExchange;
-  for (int m : parent.members)
-    std::memcpy(r.heap.peer_base(m) + at + parent.my_index * kExchangeBytesPerPe, &mine, sizeof mine);
+  const std::uint64_t at = parent.slot_offset + kSlotExchange + parent.my_index * kExchangeBytesPerPe;
+  for (int m : parent.members) {
+    if (char* peer = r.heap.peer_base(m))
+      copy_to_heap(call, peer + at, &mine, sizeof mine);
+    else
+      api::remote_put(r, call, r.heap.base() + at, &mine, sizeof mine, m);
+  }
+  proxy_quiet(r, call);  // the remote records are in place before the flags
   team_sync(r, parent, call);  // release/acquire: every record is in place
-  for (int i = 0; i < n; ++i)
-    std::memcpy(&all[i], r.heap.base() + at + i * kExchangeBytesPerPe, sizeof(Record));
+  copy_from_heap(call, all.data(), r.heap.base() + parent.slot_offset + kSlotExchange,
+                 n * sizeof(Record));
   team_sync(r, parent, call);  // nobody overwrites the area before all have read it
   return Status::ok;
 }
@@ -270,15 +279,9 @@ void shoal_team_destroy(shoal_team_t team) {
   }
   Team& t = team_of(r, call, team);
   // Collective over the team: nobody frees the slot while a member still
-  // synchronises on it; the device work of this PE is complete (quiet).
+  // synchronises on it (on cuda team_sync also drains this PE's GPU work).
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (heap_host_atomics() || t.size() == r.n_pes) {
-    team_sync(r, t, call);
-  } else if (cudaDeviceSynchronize() != cudaSuccess) {
-    // cuda: host code cannot synchronise a sub-world team on heap flags; the
-    // caller must make sure no member still runs kernels on it (docs).
-    fatal("%s: cudaDeviceSynchronize failed: %s", call, cudaGetErrorString(cudaGetLastError()));
-  }
+  team_sync(r, t, call);
   t = Team{};
   r.team_pool.used[team] = false;
   if (device_team_update(r, team) != Status::ok) fatal("%s: updating the device team table failed", call);

@@ -40,8 +40,9 @@ void heap_signal(const char* call, std::uint64_t* sig, std::uint64_t value, int 
 std::uint64_t heap_load_acquire(const char* call, const void* word, unsigned bytes);
 
 // Whether host code may use CPU atomics and plain loads on heap words
-// directly (the host barrier's dissemination flags). sim: yes. cuda: no (GPU
-// memory; the world barrier goes through the bootstrap); see docs/cuda.md.
+// directly. sim: yes. cuda: no (GPU memory: use the functions above, which
+// is what every host path does; team_sync uses this only to pick the
+// bootstrap for the world team on cuda, see docs/cuda.md).
 constexpr bool heap_host_atomics() {
 #if defined(SHOAL_PLATFORM_CUDA)
   return false;
@@ -49,9 +50,5 @@ constexpr bool heap_host_atomics() {
   return true;
 #endif
 }
-
-// Ends the job when host CPU atomics on the heap are unavailable on this
-// platform (team barriers other than the world's on cuda), naming the call.
-void require_host_atomics(const char* call);
 
 }  // namespace shoal

@@ -39,11 +39,6 @@ void zero_heap(const char* call, void* heap_dst, std::size_t bytes) {
           cudaGetErrorString(rc), static_cast<int>(rc));
 }
 
-void require_host_atomics(const char* call) {
-  fatal("%s: team barriers other than the world's use CPU atomics on the heap, which is GPU "
-        "memory on cuda; use shoal_barrier_on_stream or a device barrier (docs/cuda.md)", call);
-}
-
 // Host atomics, signals and acquire loads on heap words: one internal
 // non-blocking stream (never ordered behind the user's kernels, so a host
 // wait cannot queue behind a kernel that waits for it) and a device result

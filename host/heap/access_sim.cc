@@ -18,8 +18,6 @@ void copy_from_heap(const char*, void* dst, const void* heap_src, std::size_t by
 
 void zero_heap(const char*, void* heap_dst, std::size_t bytes) { std::memset(heap_dst, 0, bytes); }
 
-void require_host_atomics(const char*) {}
-
 namespace {
 
 template <class W>

@@ -126,7 +126,8 @@ TEST(Team, NestedSplitOfSplit) {
   shoal_team_t rev = SHOAL_TEAM_INVALID, inner = SHOAL_TEAM_INVALID;
   ASSERT_EQ(shoal_team_split_strided(SHOAL_TEAM_WORLD, n - 1, -1, n, nullptr, 0, &rev), 0);
   // Every second member of the reversed world, from its index 1: a split
-  // from a non-world parent (agreement over the heap, not the bootstrap).
+  // from a split team (world-sized, so the agreement still goes through the
+  // bootstrap; SplitOfSubWorldParent covers the heap path).
   ASSERT_EQ(shoal_team_split_strided(rev, 1, 2, n / 2, nullptr, 0, &inner), 0);
   std::vector<int> rev_members;
   for (int i = n - 1; i >= 0; --i) rev_members.push_back(i);
@@ -137,6 +138,62 @@ TEST(Team, NestedSplitOfSplit) {
   shoal_team_destroy(inner);
   shoal_team_destroy(rev);
   shoal_free(counter);
+}
+
+// Splits whose parent is not world-sized (PE n-1 is outside it): the
+// parent's members agree on the slot through the parent's exchange area and
+// host barrier flags, not the bootstrap (members on another simulated node
+// through the proxy, in coll.remote.two_nodes). Strided, 2D, and arguments
+// that differ between members, which must fail on every member.
+TEST(Team, SplitOfSubWorldParent) {
+  const int n = shoal_n_pes();
+  if (n < 3) GTEST_SKIP() << "needs 3 PEs";
+  const int m = n - 1;
+  std::vector<int> sub_members(m);
+  for (int i = 0; i < m; ++i) sub_members[i] = i;
+  int* counters = static_cast<int*>(shoal_calloc(8, sizeof(int)));  // one per check_barriers
+  shoal_team_t sub = SHOAL_TEAM_INVALID;
+  ASSERT_EQ(shoal_team_split_strided(SHOAL_TEAM_WORLD, 0, 1, m, nullptr, 0, &sub), 0);
+  expect_team(sub, sub_members);
+  if (sub != SHOAL_TEAM_INVALID) {
+    EXPECT_EQ(shoal_barrier(sub), 0);
+    struct Case { int start, stride, size; };
+    int used = 0;
+    for (Case c : {Case{m - 1, -1, m}, Case{1, 2, m / 2}, Case{m - 1, 0, 1}}) {
+      SCOPED_TRACE("start " + std::to_string(c.start) + " stride " + std::to_string(c.stride) +
+                   " size " + std::to_string(c.size));
+      shoal_team_t t = 4321;
+      ASSERT_EQ(shoal_team_split_strided(sub, c.start, c.stride, c.size, nullptr, 0, &t), 0);
+      expect_team(t, strided_members(sub_members, c.start, c.stride, c.size));
+      if (t != SHOAL_TEAM_INVALID) {
+        EXPECT_EQ(shoal_barrier(t), 0);
+      }
+      check_barriers(t, counters + used++);
+      shoal_team_destroy(t);
+      EXPECT_EQ(shoal_barrier(sub), 0);
+    }
+    shoal_team_t xt = 777, yt = 777;
+    ASSERT_EQ(shoal_team_split_2d(sub, 2, nullptr, 0, &xt, nullptr, 0, &yt), 0);
+    const int me = shoal_team_my_pe(sub), x = me % 2, y = me / 2;
+    std::vector<int> row, col;
+    for (int i = y * 2; i < std::min(m, (y + 1) * 2); ++i) row.push_back(sub_members[i]);
+    for (int i = x; i < m; i += 2) col.push_back(sub_members[i]);
+    expect_team(xt, row);
+    expect_team(yt, col);
+    check_barriers(xt, counters + used++);
+    check_barriers(yt, counters + used++);
+    shoal_team_destroy(xt);
+    shoal_team_destroy(yt);
+    // Member 0 asks for a 1-PE team, the others for the whole parent.
+    shoal_team_t bad = 99;
+    EXPECT_NE(shoal_team_split_strided(sub, 0, 1, me == 0 ? 1 : m, nullptr, 0, &bad), 0);
+    EXPECT_EQ(bad, SHOAL_TEAM_INVALID);
+    shoal_team_destroy(sub);
+  } else {
+    EXPECT_EQ(shoal_my_pe(), n - 1);
+  }
+  shoal_barrier_all();
+  shoal_free(counters);
 }
 
 TEST(Team, Split2D) {
