@@ -19,6 +19,7 @@
 #include "host/ibgda_devx.h"
 #include "host/runtime.h"
 #include "transport/ibgda/emu/backend.h"
+#include "transport/ibgda/table.h"
 
 #if defined(SHOAL_PLATFORM_SIM)
 #include "shoal/sim/timeout_hook.h"
@@ -46,20 +47,6 @@ ibgda::Backend& nic(IbgdaTransport* t) {
   if (t->devx) return *t->devx->backend;
   return *t->backend;
 }
-
-constexpr std::uint32_t kMaxWqeBytes = 1u << 30;  // below the 2 GiB byte-count limit
-// Staging per QP (transfers to and from memory outside the heap): 4 slots of
-// 64 KiB, so a 4 MiB get into cudaMalloc'd memory is 16 round trips.
-constexpr std::uint32_t kStageSlots = 4;
-constexpr std::uint32_t kStageBytes = 64u << 10;
-
-// What every PE publishes at init (followed by its QP numbers).
-struct Published {
-  std::uint32_t rkey;
-  std::uint32_t pad;
-  std::uint64_t heap_addr;
-  std::uint64_t heap_bytes;
-};
 
 // The machine a PE runs on: simulated nodes share one, and the emulator
 // (a NIC's DMA) reaches every heap on it.
@@ -103,8 +90,9 @@ void ring_loop(IbgdaTransport* t) {
 // deadline fires before a QP's per-wait one): every QP with work
 // outstanding, so the report says which PE, QP and counters a stuck kernel
 // waits on, or that IBGDA has nothing outstanding (the kernel is slow or
-// waits on something else). Racy reads: diagnostics only.
-void report_queues(void* ctx) {
+// waits on something else). Racy reads: diagnostics only. (cuda has no
+// such hook yet: a device wait's own deadline reports there.)
+[[maybe_unused]] void report_queues(void* ctx) {
   const auto* t = static_cast<const IbgdaTransport*>(ctx);
   bool any = false;
   for (std::uint32_t i = 0; i < t->n_qps; ++i) {
@@ -185,7 +173,6 @@ std::string map_peer_heaps(Runtime& r, IbgdaTransport* t) {
 
 std::string setup_emulated(Runtime& r, IbgdaTransport* t) {
   const int n = r.n_pes, me = r.my_pe;
-  const std::uint32_t nq = r.cfg.ibgda_qps_per_pe, depth = r.cfg.ibgda_sq_depth;
   t->heap_bytes = r.heap.size();
   std::string missing = map_peer_heaps(r, t);
   // Every PE must agree before anything depends on it.
@@ -196,89 +183,23 @@ std::string setup_emulated(Runtime& r, IbgdaTransport* t) {
     if (!oks[pe] && missing.empty()) missing = "PE " + std::to_string(pe) + " could not set up the emulator";
   if (!missing.empty()) return missing;
 
-  t->cpu_doorbell = r.cfg.ibgda_doorbell == "cpu";
   t->backend = std::make_unique<ibgda::emu::EmuBackend>(me, /*consume_on_uar=*/true);
   ibgda::emu::EmuBackend& b = *t->backend;
 
-  // One device-visible block: the qp objects, the per-QP areas (result
-  // cells, staging slots and their ticket gates; registered), the peer
-  // table and the table (sim: this process's memory, where kernels run).
-  const std::uint32_t cells = depth;
-  const device::IbgdaArea area = device::ibgda_area(cells, kStageSlots, kStageBytes);
-  t->n_qps = static_cast<std::uint32_t>(n) * nq;
-  const std::size_t qp_bytes = (sizeof(mlx5::qp) * t->n_qps + 63) / 64 * 64;
-  const std::size_t area_bytes = area.bytes * t->n_qps;
-  const std::size_t peer_bytes = sizeof(device::IbgdaPeer) * n;
-  const std::size_t total = (qp_bytes + area_bytes + peer_bytes + sizeof(device::Ibgda) + 63) / 64 * 64;
-  t->memory = std::aligned_alloc(64, total);
-  if (t->memory == nullptr) return "no memory for the queue pair table";
-  std::memset(t->memory, 0, total);
-  auto* base = static_cast<char*>(t->memory);
-  t->qps = reinterpret_cast<mlx5::qp*>(base);
-  char* areas = base + qp_bytes;
-  auto* peers = reinterpret_cast<device::IbgdaPeer*>(base + qp_bytes + area_bytes);
-  t->table = reinterpret_cast<device::Ibgda*>(base + qp_bytes + area_bytes + peer_bytes);
-  // Ticket gates start open: ticket c may use slot c.
-  for (std::uint32_t i = 0; i < t->n_qps; ++i) {
-    char* a = areas + area.bytes * i;
-    auto* cell_seq = reinterpret_cast<std::uint64_t*>(a + area.cell_seq);
-    auto* stage_seq = reinterpret_cast<std::uint64_t*>(a + area.stage_seq);
-    for (std::uint32_t c = 0; c < cells; ++c) cell_seq[c] = c;
-    for (std::uint32_t c = 0; c < kStageSlots; ++c) stage_seq[c] = c;
-  }
-
-  std::vector<std::uint32_t> my_qpns(t->n_qps, 0);
-  for (int pe = 0; pe < n; ++pe) {
-    if (pe == me || r.heap.peer_base(pe) != nullptr) continue;
-    for (std::uint32_t k = 0; k < nq; ++k) {
-      ibgda::QueueMemory m;
-      std::string e = b.alloc_queues(depth, depth, &m);
-      if (e.empty()) e = b.create_qp(pe, m, &my_qpns[pe * nq + k]);
-      if (!e.empty()) return e;
-      mlx5::qp& q = t->qps[pe * nq + k];
-      q.sq = static_cast<std::uint8_t*>(m.sq);
-      q.sq_depth = depth;
-      q.qpn = my_qpns[pe * nq + k];
-      q.dbr = m.sq_dbr;
-      q.uar = t->cpu_doorbell ? nullptr : m.uar;
-      q.cq = static_cast<std::uint8_t*>(m.cq);
-      q.cq_depth = depth;
-      q.cq_dbr = m.cq_dbr;
-      q.signal_interval = depth / 8;
-      q.timeout_ns = static_cast<std::uint64_t>(r.cfg.timeout_s * 1e9);
-      q.pe = me;
-      q.peer = pe;
-    }
-  }
-  ibgda::Keys heap_keys{}, bounce_keys{};
-  std::string e = b.register_region(r.heap.base(), r.heap.size(), &heap_keys);
-  if (e.empty()) e = b.register_region(areas, area_bytes, &bounce_keys);
+  ibgda::TableArgs a = ibgda_table_args(r);
+  // The emulator writes into the peer's heap through this PE's mapping of it.
+  a.on_peer = [&b, t](const ibgda::PeerQp& p) {
+    b.add_peer_memory(p.pe, p.rkey, p.heap_addr, p.heap_bytes, t->mapped[static_cast<std::size_t>(p.pe)]);
+    return std::string();
+  };
+  ibgda::Table table;
+  std::string e = ibgda_build_table(r, b, a, &table);
   if (!e.empty()) return e;
-
-  // Keys, heap addresses and QP numbers through the bootstrap.
-  const std::size_t rec = sizeof(Published) + sizeof(std::uint32_t) * t->n_qps;
-  std::vector<char> send(rec), all(rec * n);
-  Published pub{heap_keys.rkey, 0, reinterpret_cast<std::uintptr_t>(r.heap.base()), r.heap.size()};
-  std::memcpy(send.data(), &pub, sizeof pub);
-  std::memcpy(send.data() + sizeof pub, my_qpns.data(), sizeof(std::uint32_t) * t->n_qps);
-  if (r.boot->allgather(send.data(), all.data(), rec) != Status::ok) return "the bootstrap allgather failed";
-
-  for (int pe = 0; pe < n; ++pe) {
-    if (t->qps[pe * nq].sq == nullptr) continue;
-    Published theirs;
-    std::memcpy(&theirs, all.data() + rec * pe, sizeof theirs);
-    const auto* their_qpns = reinterpret_cast<const std::uint32_t*>(all.data() + rec * pe + sizeof theirs);
-    b.add_peer_memory(pe, theirs.rkey, theirs.heap_addr, theirs.heap_bytes, t->mapped[pe]);
-    for (std::uint32_t k = 0; k < nq; ++k) {
-      ibgda::PeerQp remote{pe, their_qpns[me * nq + k], theirs.rkey, theirs.heap_addr, theirs.heap_bytes};
-      e = b.connect(t->qps[pe * nq + k].qpn, remote);
-      if (!e.empty()) return e;
-    }
-    peers[pe] = device::IbgdaPeer{&t->qps[pe * nq], areas + area.bytes * static_cast<std::size_t>(pe) * nq, nq,
-                                  theirs.rkey, theirs.heap_addr};
-  }
-  *t->table = device::Ibgda{peers,        heap_keys.lkey, bounce_keys.lkey, cells,
-                            kStageSlots,  kStageBytes,    kMaxWqeBytes,     area.bytes};
+  t->memory = table.memory;
+  t->qps = table.qps;
+  t->n_qps = table.n_qps;
+  t->table = table.table;
+  t->cpu_doorbell = table.cpu_doorbell;
 
   // Tests: SHOAL_IBGDA_EMU_FAULT=pe:peer:wqe (an error CQE) or
   // pe:peer:wqe:stall (the QP stops consuming there).

@@ -110,11 +110,7 @@ IbgdaDevx::~IbgdaDevx() {
   if (table.memory != nullptr) table_free(table.memory);
 }
 
-std::string ibgda_devx_start(Runtime& r, std::unique_ptr<IbgdaDevx>* out) {
-  auto d = std::make_unique<IbgdaDevx>();
-  std::string e = agree(r, open_nic(r, &d->backend));
-  if (!e.empty()) return e;
-
+ibgda::TableArgs ibgda_table_args(const Runtime& r) {
   ibgda::TableArgs a;
   a.my_pe = r.my_pe;
   a.n_pes = r.n_pes;
@@ -127,16 +123,31 @@ std::string ibgda_devx_start(Runtime& r, std::unique_ptr<IbgdaDevx>* out) {
   a.heap_bytes = r.heap.size();
   a.cpu_doorbell = r.cfg.ibgda_doorbell == "cpu";
   a.timeout_ns = static_cast<std::uint64_t>(r.cfg.timeout_s * 1e9);
-  a.alloc = table_alloc;
-  a.free = table_free;
-  ibgda::TableBuilder b(*d->backend, a);
+  return a;
+}
+
+std::string ibgda_build_table(Runtime& r, ibgda::Backend& backend, const ibgda::TableArgs& a,
+                              ibgda::Table* out) {
+  ibgda::TableBuilder b(backend, a);
   std::vector<std::uint8_t> mine;
   const std::string prepared = b.prepare(&mine);
   std::vector<std::uint8_t> all(mine.size() * static_cast<std::size_t>(r.n_pes));
   if (r.boot->allgather(mine.data(), all.data(), mine.size()) != Status::ok) return "the bootstrap allgather failed";
-  e = agree(r, b.finish(all.data()));
+  const std::string e = agree(r, b.finish(all.data()));
   if (!e.empty()) return prepared.empty() ? e : prepared;
-  d->table = b.release();
+  *out = b.release();
+  return "";
+}
+
+std::string ibgda_devx_start(Runtime& r, std::unique_ptr<IbgdaDevx>* out) {
+  auto d = std::make_unique<IbgdaDevx>();
+  std::string e = agree(r, open_nic(r, &d->backend));
+  if (!e.empty()) return e;
+  ibgda::TableArgs a = ibgda_table_args(r);
+  a.alloc = table_alloc;
+  a.free = table_free;
+  e = ibgda_build_table(r, *d->backend, a, &d->table);
+  if (!e.empty()) return e;
   if (const std::string s = d->backend->start(); !s.empty()) return s;
   *out = std::move(d);
   return "";

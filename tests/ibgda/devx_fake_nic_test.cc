@@ -843,7 +843,9 @@ TEST_F(DevxAdapter, ThreePesTwoQpsEachConnectToTheirPeersQps) {
     EXPECT_FALSE(t.cpu_doorbell);
     EXPECT_EQ(t.n_qps, 6u);
     EXPECT_EQ(t.table->heap_lkey, 0x1111u);
-    EXPECT_EQ(t.table->bounce_cells, 256u);
+    EXPECT_EQ(t.table->bounce_cells, 64u);  // one result cell per SQ slot
+    EXPECT_EQ(t.table->stage_slots, ib::kStageSlots);
+    EXPECT_EQ(t.table->area_bytes, shoal::device::ibgda_area(64, ib::kStageSlots, ib::kStageBytes).bytes);
     EXPECT_EQ(t.table->peers[i].n_qps, 0u);
     for (int p = 0; p < 3; ++p) {
       if (p == i) continue;
@@ -852,6 +854,15 @@ TEST_F(DevxAdapter, ThreePesTwoQpsEachConnectToTheirPeersQps) {
       EXPECT_EQ(peer.qps, &t.qps[p * 2]);
       EXPECT_EQ(peer.rkey, 0x2222u);
       EXPECT_EQ(peer.heap_addr, reinterpret_cast<uintptr_t>(pes[p]->heap.data()));
+      // Each QP's area: the ticket gates start open (slot c for ticket c).
+      const shoal::device::IbgdaArea area = shoal::device::ibgda_area(64, ib::kStageSlots, ib::kStageBytes);
+      for (int k = 0; k < 2; ++k) {
+        const char* a = peer.areas + area.bytes * static_cast<std::size_t>(k);
+        for (uint32_t c = 0; c < 64; ++c)
+          EXPECT_EQ(reinterpret_cast<const uint64_t*>(a + area.cell_seq)[c], c);
+        for (uint32_t c = 0; c < ib::kStageSlots; ++c)
+          EXPECT_EQ(reinterpret_cast<const uint64_t*>(a + area.stage_seq)[c], c);
+      }
       for (int k = 0; k < 2; ++k) {
         const shoal::mlx5::qp& q = t.qps[p * 2 + k];
         EXPECT_EQ(q.peer, p);

@@ -7,8 +7,6 @@
 namespace shoal::ibgda {
 namespace {
 
-constexpr uint32_t kMaxWqeBytes = 1u << 30;  // below the 2 GiB byte-count limit
-
 // What every PE publishes, followed by its QP numbers ([n_pes * qps_per_pe],
 // 0 where it made none).
 struct Record {
@@ -42,14 +40,15 @@ std::string TableBuilder::prepare(std::vector<uint8_t>* record_p) {
   NicAddress addr{};
   std::string e = backend_.local_address(&addr);
 
-  // One device-visible block: the qp objects, the result cells, the peer
+  // One device-visible block: the qp objects, the per-QP areas (result
+  // cells, staging slots and their ticket gates; registered), the peer
   // table and the table.
-  const uint32_t cells = 4 * depth;
+  const device::IbgdaArea area = device::ibgda_area(depth, kStageSlots, kStageBytes);
   table_.n_qps = static_cast<uint32_t>(n) * nq;
-  const std::size_t qp_bytes = sizeof(mlx5::qp) * table_.n_qps;
-  const std::size_t cell_bytes = sizeof(uint64_t) * (cells + 1) * table_.n_qps;
+  const std::size_t qp_bytes = (sizeof(mlx5::qp) * table_.n_qps + 63) / 64 * 64;
+  const std::size_t area_bytes = area.bytes * table_.n_qps;
   const std::size_t peer_bytes = sizeof(device::IbgdaPeer) * static_cast<std::size_t>(n);
-  const std::size_t total = (qp_bytes + cell_bytes + peer_bytes + sizeof(device::Ibgda) + 63) / 64 * 64;
+  const std::size_t total = (qp_bytes + area_bytes + peer_bytes + sizeof(device::Ibgda) + 63) / 64 * 64;
   if (e.empty()) {
     table_.memory = args_.alloc(total);
     if (table_.memory == nullptr) e = "no memory for the queue pair table";
@@ -58,9 +57,17 @@ std::string TableBuilder::prepare(std::vector<uint8_t>* record_p) {
     std::memset(table_.memory, 0, total);
     auto* base = static_cast<char*>(table_.memory);
     table_.qps = reinterpret_cast<mlx5::qp*>(base);
-    cells_ = reinterpret_cast<uint64_t*>(base + qp_bytes);
-    peers_ = reinterpret_cast<device::IbgdaPeer*>(base + qp_bytes + cell_bytes);
-    table_.table = reinterpret_cast<device::Ibgda*>(base + qp_bytes + cell_bytes + peer_bytes);
+    areas_ = base + qp_bytes;
+    peers_ = reinterpret_cast<device::IbgdaPeer*>(base + qp_bytes + area_bytes);
+    table_.table = reinterpret_cast<device::Ibgda*>(base + qp_bytes + area_bytes + peer_bytes);
+    // Ticket gates start open: ticket c may use slot c.
+    for (uint32_t i = 0; i < table_.n_qps; ++i) {
+      char* a = areas_ + area.bytes * i;
+      auto* cell_seq = reinterpret_cast<uint64_t*>(a + area.cell_seq);
+      auto* stage_seq = reinterpret_cast<uint64_t*>(a + area.stage_seq);
+      for (uint32_t c = 0; c < depth; ++c) cell_seq[c] = c;
+      for (uint32_t c = 0; c < kStageSlots; ++c) stage_seq[c] = c;
+    }
   }
   for (int pe = 0; pe < n && e.empty(); ++pe) {
     if (pe == me || !args_.remote[static_cast<std::size_t>(pe)]) continue;
@@ -87,7 +94,7 @@ std::string TableBuilder::prepare(std::vector<uint8_t>* record_p) {
     }
   }
   if (e.empty()) e = backend_.register_region(args_.heap, args_.heap_bytes, &heap_keys_);
-  if (e.empty()) e = backend_.register_region(cells_, cell_bytes, &cell_keys_);
+  if (e.empty()) e = backend_.register_region(areas_, area_bytes, &area_keys_);
   // A QP without a device doorbell makes the whole PE ring from the host.
   if (e.empty() && table_.cpu_doorbell)
     for (uint32_t i = 0; i < table_.n_qps; ++i) table_.qps[i].uar = nullptr;
@@ -108,7 +115,8 @@ std::string TableBuilder::prepare(std::vector<uint8_t>* record_p) {
 
 std::string TableBuilder::finish(const uint8_t* all) {
   const int n = args_.n_pes, me = args_.my_pe;
-  const uint32_t nq = args_.qps_per_pe, cells = 4 * args_.sq_depth;
+  const uint32_t nq = args_.qps_per_pe, cells = args_.sq_depth;
+  const device::IbgdaArea area = device::ibgda_area(cells, kStageSlots, kStageBytes);
   const std::size_t rec_bytes = record_bytes();
   for (int pe = 0; pe < n; ++pe) {
     Record theirs;
@@ -129,6 +137,10 @@ std::string TableBuilder::finish(const uint8_t* all) {
     remote.addr.link = theirs.link;
     remote.addr.lid = theirs.lid;
     std::memcpy(remote.addr.gid, theirs.gid, sizeof theirs.gid);
+    if (args_.on_peer) {
+      const std::string e = args_.on_peer(remote);
+      if (!e.empty()) return e;
+    }
     for (uint32_t k = 0; k < nq; ++k) {
       // The peer's k-th QP to this PE pairs with this PE's k-th QP to it.
       std::memcpy(&remote.qpn, at + sizeof theirs + sizeof(uint32_t) * (static_cast<std::size_t>(me) * nq + k),
@@ -140,10 +152,11 @@ std::string TableBuilder::finish(const uint8_t* all) {
       if (!e.empty()) return e;
     }
     peers_[pe] = device::IbgdaPeer{&table_.qps[static_cast<std::size_t>(pe) * nq],
-                                   cells_ + static_cast<std::size_t>(pe) * nq * (cells + 1), nq, theirs.rkey,
+                                   areas_ + area.bytes * static_cast<std::size_t>(pe) * nq, nq, theirs.rkey,
                                    theirs.heap_addr};
   }
-  *table_.table = device::Ibgda{peers_, heap_keys_.lkey, cell_keys_.lkey, cells, kMaxWqeBytes};
+  *table_.table = device::Ibgda{peers_,      heap_keys_.lkey, area_keys_.lkey, cells,
+                                kStageSlots, kStageBytes,     kMaxWqeBytes,    area.bytes};
   return "";
 }
 

@@ -10,8 +10,9 @@
 //   allgather(record) -> all            // every PE's record, in PE order
 //   b.finish(all.data());               // connect, fill the table
 //   Table t = b.release();
-// Single host thread, at init. The emulator path (host/ibgda.cc) still
-// builds its own table: it maps peer heaps between exchange and connect.
+// Single host thread, at init. Both the emulator path (host/ibgda.cc; it
+// maps each peer's heap through TableArgs::on_peer before connecting) and the
+// DevX path (host/ibgda_devx.cc) build their table with it.
 #pragma once
 
 #include <cstddef>
@@ -24,6 +25,12 @@
 #include "transport/ibgda/backend.h"
 
 namespace shoal::ibgda {
+
+constexpr uint32_t kMaxWqeBytes = 1u << 30;  // below the 2 GiB byte-count limit
+// Staging per QP (transfers to and from memory outside the heap): 4 slots of
+// 64 KiB, so a 4 MiB get into cudaMalloc'd memory is 16 round trips.
+constexpr uint32_t kStageSlots = 4;
+constexpr uint32_t kStageBytes = 64u << 10;
 
 struct TableArgs {
   int my_pe = 0;
@@ -38,9 +45,14 @@ struct TableArgs {
   // The table block: device-visible, 64-byte aligned. Default: host memory.
   std::function<void*(std::size_t)> alloc;
   std::function<void(void*)> free;
+  // Called in finish() for each IBGDA peer, after the exchange and before
+  // its QPs connect (the emulator maps the peer's heap there). "" or what is
+  // missing.
+  std::function<std::string(const PeerQp&)> on_peer;
 };
 
-// Device-visible memory: mlx5::qp[n_pes * qps_per_pe], the result cells,
+// Device-visible memory: mlx5::qp[n_pes * qps_per_pe], the per-QP areas
+// (result cells, staging slots, their ticket gates: device::IbgdaArea),
 // IbgdaPeer[n_pes] and the Ibgda table, in one block owned by the caller
 // after release() (free it with TableArgs::free).
 struct Table {
@@ -76,8 +88,8 @@ class TableBuilder {
   TableArgs args_;
   Table table_;
   std::vector<uint32_t> qpns_;  // [n_pes * qps_per_pe]
-  Keys heap_keys_{}, cell_keys_{};
-  uint64_t* cells_ = nullptr;
+  Keys heap_keys_{}, area_keys_{};
+  char* areas_ = nullptr;
   device::IbgdaPeer* peers_ = nullptr;
   bool prepared_ = false;
 };
