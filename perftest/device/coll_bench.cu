@@ -51,82 +51,104 @@ const Experiment kExperiments[] = {
     {"reducescatter_latency", kReduceScatter, 1, "<T>_<op>_reducescatter latency and bandwidth"},
 };
 
-// Calls one collective at scope S (0 thread, 1 warp, 2 block) for the
-// group this thread belongs to; threads outside the group skip it.
-#define SCOPED_(scope, CALL)                                        \
-  do {                                                              \
-    if (scope == 0 && threadIdx.x == 0) CALL(, );                   \
-    if (scope == 1 && threadIdx.x < 32) CALL(_warp, );              \
-    if (scope == 2) CALL(_block, );                                 \
+// One kernel per collective family, and per type x op for reductions: one
+// kernel holding every collective x scope x type x op made ptxas run 25+
+// minutes and 16 GB (docs/cuda.md); small kernels compile in proportion to
+// their code. All share one signature so the host picks one from a table.
+// `variant`: barrier (0) or sync (1); reduce (0) or reducescatter (1).
+using CollKernel = void (*)(int variant, int scope, char* dest, const char* src, size_t bytes, int iters);
+
+// This thread's group at scope (0 thread, 1 warp, 2 block) takes part: one
+// thread, the first warp, or the whole block.
+__device__ inline bool in_group(int scope) { return scope == 2 || (scope == 1 && threadIdx.x < 32) || threadIdx.x == 0; }
+
+// Calls one collective at the chosen scope (for the group's threads only).
+#define SCOPED_(CALL)                              \
+  do {                                             \
+    if (in_group(scope)) {                         \
+      if (scope == 0) CALL();                      \
+      if (scope == 1) CALL(_warp);                 \
+      if (scope == 2) CALL(_block);                \
+    }                                              \
   } while (0)
+
+#define COLL_KERNEL_(NAME, CALL)                                                                    \
+  __global__ void NAME(int variant, int scope, char* dest, const char* src, size_t bytes, int iters) { \
+    (void)variant;                                                                                  \
+    (void)dest;                                                                                     \
+    (void)src;                                                                                      \
+    (void)bytes;                                                                                    \
+    for (int i = 0; i < iters; ++i) {                                                               \
+      SCOPED_(CALL);                                                                                \
+      __syncthreads();                                                                              \
+    }                                                                                               \
+  }
+#define SYNC_(SFX) (variant == 0 ? shoal_barrier##SFX(SHOAL_TEAM_WORLD) : shoal_sync##SFX(SHOAL_TEAM_WORLD))
+#define BCAST_(SFX) shoal_broadcastmem##SFX(SHOAL_TEAM_WORLD, dest, src, bytes, 0)
+#define FCOLLECT_(SFX) shoal_fcollectmem##SFX(SHOAL_TEAM_WORLD, dest, src, bytes)
+#define ALLTOALL_(SFX) shoal_alltoallmem##SFX(SHOAL_TEAM_WORLD, dest, src, bytes)
+COLL_KERNEL_(sync_kernel, SYNC_)
+COLL_KERNEL_(bcast_kernel, BCAST_)
+COLL_KERNEL_(fcollect_kernel, FCOLLECT_)
+COLL_KERNEL_(alltoall_kernel, ALLTOALL_)
 
 // Reductions of the benchmark's types: op index into kOps.
 const char* const kOps[] = {"sum", "min", "max", "prod", "and", "or", "xor"};
 
-#define RED_TYPE_(NAME, TYPE)                                                                     \
-  __device__ void reduce_##NAME(int scatter, int op, int scope, TYPE* d, const TYPE* s, size_t n) { \
-    const bool g = scope == 2 || (scope == 1 && threadIdx.x < 32) || threadIdx.x == 0;            \
-    if (!g) return;                                                                               \
-    switch (op * 2 + scatter) {                                                                   \
-      RED_OPS_##NAME(NAME)                                                                        \
-    }                                                                                             \
+// Per type x op: one kernel; `variant` 0 reduce, 1 reducescatter. SHOAL
+// names the typed entry points shoal_<T>_<op>_reduce(_warp|_block).
+#define RED_KERNEL_(NAME, TYPE, OP)                                                                    \
+  __global__ void red_##NAME##_##OP(int variant, int scope, char* dest, const char* src, size_t bytes, \
+                                    int iters) {                                                       \
+    TYPE* d = reinterpret_cast<TYPE*>(dest);                                                           \
+    const TYPE* s = reinterpret_cast<const TYPE*>(src);                                                \
+    const size_t n = bytes / sizeof(TYPE);                                                             \
+    for (int i = 0; i < iters; ++i) {                                                                  \
+      if (in_group(scope)) {                                                                           \
+        if (variant == 0) {                                                                            \
+          if (scope == 0) shoal_##NAME##_##OP##_reduce(SHOAL_TEAM_WORLD, d, s, n);                     \
+          if (scope == 1) shoal_##NAME##_##OP##_reduce_warp(SHOAL_TEAM_WORLD, d, s, n);                \
+          if (scope == 2) shoal_##NAME##_##OP##_reduce_block(SHOAL_TEAM_WORLD, d, s, n);               \
+        } else {                                                                                       \
+          if (scope == 0) shoal_##NAME##_##OP##_reducescatter(SHOAL_TEAM_WORLD, d, s, n);              \
+          if (scope == 1) shoal_##NAME##_##OP##_reducescatter_warp(SHOAL_TEAM_WORLD, d, s, n);         \
+          if (scope == 2) shoal_##NAME##_##OP##_reducescatter_block(SHOAL_TEAM_WORLD, d, s, n);        \
+        }                                                                                              \
+      }                                                                                                \
+      __syncthreads();                                                                                 \
+    }                                                                                                  \
   }
-#define RED_CASE_(NAME, OP, I)                                                                    \
-  case 2 * I:                                                                                     \
-    if (scope == 0) shoal_##NAME##_##OP##_reduce(SHOAL_TEAM_WORLD, d, s, n);                      \
-    if (scope == 1) shoal_##NAME##_##OP##_reduce_warp(SHOAL_TEAM_WORLD, d, s, n);                 \
-    if (scope == 2) shoal_##NAME##_##OP##_reduce_block(SHOAL_TEAM_WORLD, d, s, n);                \
-    break;                                                                                        \
-  case 2 * I + 1:                                                                                 \
-    if (scope == 0) shoal_##NAME##_##OP##_reducescatter(SHOAL_TEAM_WORLD, d, s, n);               \
-    if (scope == 1) shoal_##NAME##_##OP##_reducescatter_warp(SHOAL_TEAM_WORLD, d, s, n);          \
-    if (scope == 2) shoal_##NAME##_##OP##_reducescatter_block(SHOAL_TEAM_WORLD, d, s, n);         \
-    break;
-#define RED_ARITH_(NAME) RED_CASE_(NAME, sum, 0) RED_CASE_(NAME, min, 1) RED_CASE_(NAME, max, 2) \
-  RED_CASE_(NAME, prod, 3)
-#define RED_OPS_int(NAME) RED_ARITH_(NAME) RED_CASE_(int32, and, 4) RED_CASE_(int32, or, 5) RED_CASE_(int32, xor, 6)
-#define RED_OPS_long(NAME) RED_ARITH_(NAME) RED_CASE_(int64, and, 4) RED_CASE_(int64, or, 5) RED_CASE_(int64, xor, 6)
-#define RED_OPS_float(NAME) RED_ARITH_(NAME)
-#define RED_OPS_double(NAME) RED_ARITH_(NAME)
-RED_TYPE_(int, int)
-RED_TYPE_(long, long)
-RED_TYPE_(float, float)
-RED_TYPE_(double, double)
+#define RED_ARITH_(NAME, TYPE) \
+  RED_KERNEL_(NAME, TYPE, sum) RED_KERNEL_(NAME, TYPE, min) RED_KERNEL_(NAME, TYPE, max) RED_KERNEL_(NAME, TYPE, prod)
+#define RED_BITS_(NAME, TYPE) RED_KERNEL_(NAME, TYPE, and) RED_KERNEL_(NAME, TYPE, or) RED_KERNEL_(NAME, TYPE, xor)
+RED_ARITH_(int, int)
+RED_ARITH_(long, long)
+RED_ARITH_(float, float)
+RED_ARITH_(double, double)
+// The bitwise ops of int and long: OpenSHMEM's int32/int64 names.
+RED_BITS_(int32, int32_t)
+RED_BITS_(int64, int64_t)
 
-__global__ void coll_kernel(int coll, int scope, int dtype, int op, char* dest, const char* src,
-                            size_t bytes, int iters) {
-  const bool g = scope == 2 || (scope == 1 && threadIdx.x < 32) || threadIdx.x == 0;
-  for (int i = 0; i < iters; ++i) {
-    switch (coll) {
-      case kBarrier:
-      case kSync:
-        if (!g) break;
-        if (scope == 0) coll == kBarrier ? shoal_barrier(SHOAL_TEAM_WORLD) : shoal_sync(SHOAL_TEAM_WORLD);
-        if (scope == 1) coll == kBarrier ? shoal_barrier_warp(SHOAL_TEAM_WORLD) : shoal_sync_warp(SHOAL_TEAM_WORLD);
-        if (scope == 2) coll == kBarrier ? shoal_barrier_block(SHOAL_TEAM_WORLD) : shoal_sync_block(SHOAL_TEAM_WORLD);
-        break;
-      case kBcast:
-#define BCAST_(SFX, X) shoal_broadcastmem##SFX(SHOAL_TEAM_WORLD, dest, src, bytes, 0)
-        SCOPED_(scope, BCAST_);
-        break;
-      case kFcollect:
-#define FCOLLECT_(SFX, X) shoal_fcollectmem##SFX(SHOAL_TEAM_WORLD, dest, src, bytes)
-        SCOPED_(scope, FCOLLECT_);
-        break;
-      case kAlltoall:
-#define ALLTOALL_(SFX, X) shoal_alltoallmem##SFX(SHOAL_TEAM_WORLD, dest, src, bytes)
-        SCOPED_(scope, ALLTOALL_);
-        break;
-      default: {
-        const int scatter = coll == kReduceScatter ? 1 : 0;
-        if (dtype == 0) reduce_int(scatter, op, scope, reinterpret_cast<int*>(dest), reinterpret_cast<const int*>(src), bytes / 4);
-        if (dtype == 1) reduce_long(scatter, op, scope, reinterpret_cast<long*>(dest), reinterpret_cast<const long*>(src), bytes / 8);
-        if (dtype == 2) reduce_float(scatter, op, scope, reinterpret_cast<float*>(dest), reinterpret_cast<const float*>(src), bytes / 4);
-        if (dtype == 3) reduce_double(scatter, op, scope, reinterpret_cast<double*>(dest), reinterpret_cast<const double*>(src), bytes / 8);
-      }
-    }
-    __syncthreads();
+// [dtype][op], dtype: int, long, float, double; op: index into kOps (null:
+// not defined for the type).
+const CollKernel kReduceKernels[4][7] = {
+    {red_int_sum, red_int_min, red_int_max, red_int_prod, red_int32_and, red_int32_or, red_int32_xor},
+    {red_long_sum, red_long_min, red_long_max, red_long_prod, red_int64_and, red_int64_or, red_int64_xor},
+    {red_float_sum, red_float_min, red_float_max, red_float_prod, nullptr, nullptr, nullptr},
+    {red_double_sum, red_double_min, red_double_max, red_double_prod, nullptr, nullptr, nullptr},
+};
+
+CollKernel pick_kernel(Coll c, int dtype, int op) {
+  switch (c) {
+    case kBarrier:
+    case kSync: return sync_kernel;
+    case kBcast: return bcast_kernel;
+    case kFcollect: return fcollect_kernel;
+    case kAlltoall: return alltoall_kernel;
+    case kReduce:
+    case kReduceScatter: return kReduceKernels[dtype][op];
   }
+  return nullptr;
 }
 
 }  // namespace
@@ -160,6 +182,8 @@ int main(int argc, char** argv) {
     }
   }
   const size_t elem = red ? (dtype == 1 || dtype == 3 ? 8 : 4) : 1;
+  const CollKernel kernel = pick_kernel(ex->coll, dtype, op);
+  const int variant = ex->coll == kSync || ex->coll == kReduceScatter ? 1 : 0;
   if (shoal_init() != 0) {
     std::fprintf(stderr, "%s: shoal_init failed (run under shoalrun, mpirun or srun)\n", ex->name);
     return 2;
@@ -189,8 +213,7 @@ int main(int argc, char** argv) {
       if (sized && size == 0) continue;
       rep.progress(si, sizes.size(), size);
       auto launch = [&](int iters) {
-        CK(shoal::collective_launch(coll_kernel, 1u, static_cast<unsigned>(o.threads), 0, stream,
-                                    static_cast<int>(ex->coll), scope, dtype, op, dest,
+        CK(shoal::collective_launch(kernel, 1u, static_cast<unsigned>(o.threads), 0, stream, variant, scope, dest,
                                     static_cast<const char*>(src), static_cast<size_t>(size), iters));
       };
       shoal_barrier_all();
