@@ -39,11 +39,18 @@ struct Ibgda {
 //   stage_seq:[stage_slots] ticket gate of each staging slot
 //   stage:    [stage_slots * stage_bytes], 64-byte aligned: transfers to and
 //             from memory outside the registered heap go through it
-// Host and device compute the offsets with this one function.
+// Host and device compute the offsets with this one function (callable
+// from device code without --expt-relaxed-constexpr: user code, e.g. the
+// examples, compiles this header with its own flags).
+#if defined(__CUDACC__)
+#define SHOAL_IBGDA_HD_ __host__ __device__
+#else
+#define SHOAL_IBGDA_HD_
+#endif
 struct IbgdaArea {
   size_t cells, cell_seq, stage_seq, stage, bytes;
 };
-constexpr IbgdaArea ibgda_area(uint32_t cells, uint32_t slots, uint32_t slot_bytes) {
+SHOAL_IBGDA_HD_ constexpr IbgdaArea ibgda_area(uint32_t cells, uint32_t slots, uint32_t slot_bytes) {
   IbgdaArea a{};
   a.cells = 64;
   a.cell_seq = a.cells + 8 * (static_cast<size_t>(cells) + 1);
