@@ -4,6 +4,8 @@
 #include <shoal/coll_on_stream.h>
 #include <shoal/launch.h>
 
+#include <type_traits>
+
 #include "base/log.h"
 #include "host/runtime.h"
 #include "shoal/device/coll.cuh"
@@ -29,15 +31,81 @@ __global__ void move_kernel(int what, int team, void* dest, const void* src, siz
   else device::alltoall<device::scope_t::block>(call, team, dest, src, bytes);
 }
 
+// One reduction kernel for every type x operator: the element loop is
+// chosen at run time (loop_for), so the collective's body is compiled once
+// instead of once per pair (72 kernels took ~100 s of ptxas per
+// architecture).
+//
+// Loop ids: canonical type index x 8 + operator index (canon_t folds int,
+// int32, long, ... onto one of twelve types).
+template <class T>
+constexpr int type_index() {
+  constexpr int i = std::is_same_v<T, int8_t>     ? 0
+                    : std::is_same_v<T, int16_t>  ? 1
+                    : std::is_same_v<T, int32_t>  ? 2
+                    : std::is_same_v<T, int64_t>  ? 3
+                    : std::is_same_v<T, uint8_t>  ? 4
+                    : std::is_same_v<T, uint16_t> ? 5
+                    : std::is_same_v<T, uint32_t> ? 6
+                    : std::is_same_v<T, uint64_t> ? 7
+                    : std::is_same_v<T, float>    ? 8
+                    : std::is_same_v<T, double>   ? 9
+                    : std::is_same_v<T, __half>   ? 10
+                    : std::is_same_v<T, __nv_bfloat16> ? 11
+                                                  : -1;
+  static_assert(i >= 0, "not a canonical reduction type");
+  return i;
+}
+template <class Op>
+constexpr int op_index() {
+  constexpr int i = std::is_same_v<Op, device::op_and>    ? 0
+                    : std::is_same_v<Op, device::op_or>   ? 1
+                    : std::is_same_v<Op, device::op_xor>  ? 2
+                    : std::is_same_v<Op, device::op_min>  ? 3
+                    : std::is_same_v<Op, device::op_max>  ? 4
+                    : std::is_same_v<Op, device::op_sum>  ? 5
+                    : std::is_same_v<Op, device::op_prod> ? 6
+                                                          : -1;
+  static_assert(i >= 0, "not a reduction operator");
+  return i;
+}
 template <class T, class Op>
-__global__ void reduce_kernel(bool scatter, int team, void* dest, const void* src, size_t n) {
+constexpr int loop_id() {
+  return type_index<device::canon_t<T>>() * 8 + op_index<Op>();
+}
+
+#define SHOAL_STREAM_INT_TYPES_(X, OP)                                                         \
+  X(int8_t, OP) X(int16_t, OP) X(int32_t, OP) X(int64_t, OP) X(uint8_t, OP) X(uint16_t, OP) \
+  X(uint32_t, OP) X(uint64_t, OP)
+#define SHOAL_STREAM_ARITH_TYPES_(X, OP) \
+  SHOAL_STREAM_INT_TYPES_(X, OP) X(float, OP) X(double, OP) X(__half, OP) X(__nv_bfloat16, OP)
+#define SHOAL_STREAM_LOOP_CASE_(T, OP) \
+  case loop_id<T, device::OP>():       \
+    return device::reduce_loop<T, device::OP>();
+
+__device__ inline device::reduce_range_fn loop_for(int id) {
+  switch (id) {
+    SHOAL_STREAM_INT_TYPES_(SHOAL_STREAM_LOOP_CASE_, op_and)
+    SHOAL_STREAM_INT_TYPES_(SHOAL_STREAM_LOOP_CASE_, op_or)
+    SHOAL_STREAM_INT_TYPES_(SHOAL_STREAM_LOOP_CASE_, op_xor)
+    SHOAL_STREAM_ARITH_TYPES_(SHOAL_STREAM_LOOP_CASE_, op_min)
+    SHOAL_STREAM_ARITH_TYPES_(SHOAL_STREAM_LOOP_CASE_, op_max)
+    SHOAL_STREAM_ARITH_TYPES_(SHOAL_STREAM_LOOP_CASE_, op_sum)
+    SHOAL_STREAM_ARITH_TYPES_(SHOAL_STREAM_LOOP_CASE_, op_prod)
+    default:
+      return nullptr;
+  }
+}
+
+__global__ void reduce_kernel(bool scatter, int team, void* dest, const void* src, size_t n,
+                              size_t elem, int loop) {
   const char* call = scatter ? "shoal_reducescatter_on_stream" : "shoal_reduce_on_stream";
+  const device::reduce_range_fn f = loop_for(loop);
+  if (f == nullptr) SHOAL_DEVICE_FAIL("%s: no element loop %d (internal error)", call, loop);
   if (scatter)
-    device::reducescatter<device::scope_t::block>(call, team, dest, src, n, sizeof(T),
-                                                  device::reduce_loop<T, Op>());
+    device::reducescatter<device::scope_t::block>(call, team, dest, src, n, elem, f);
   else
-    device::reduce<device::scope_t::block>(call, team, dest, src, n, sizeof(T),
-                                           device::reduce_loop<T, Op>());
+    device::reduce<device::scope_t::block>(call, team, dest, src, n, elem, f);
 }
 
 // Host-side checks shared by every form: a live team this PE belongs to.
@@ -79,8 +147,8 @@ int reduce(const char* call, bool scatter, int team, void* dest, const void* src
     check_symmetric(r, call, dest, n * sizeof(T), "dest");
     check_symmetric(r, call, src, n * sizeof(T) * (scatter ? members : 1), "source");
   }
-  launched(call, launch(reduce_kernel<device::canon_t<T>, Op>, 1, kThreads, 0, s, scatter, team,
-                        dest, src, n));
+  launched(call, launch(reduce_kernel, 1, kThreads, 0, s, scatter, team, dest, src, n, sizeof(T),
+                        loop_id<T, Op>()));
   return 0;
 }
 

@@ -1,6 +1,11 @@
 // Stream-ordered collectives: direct calls on a stream, and the same calls
 // captured in a CUDA graph and replayed with new inputs each time.
+#include <shoal/coll_on_stream.h>
 #include <shoal/shoal.h>
+
+#include <algorithm>
+#include <type_traits>
+#include <vector>
 
 #include "tests/coll/coll_util.h"
 
@@ -158,6 +163,62 @@ TEST(CollOnStream, OpsOnSplitTeam) {
   shoal_free(dst);
   shoal_team_destroy(rev);
 }
+
+// Every element type on a stream (the library picks the element loop from
+// the type and operator at run time): sum and max, which tell apart width,
+// signedness and float from integer, and reducescatter with min, on values
+// whose sums are exact in every type (|v| <= 15, quarters for floats).
+template <class T>
+void check_type_on_stream(const char* name,
+                          int (*sum)(shoal_team_t, T*, const T*, size_t, cudaStream_t),
+                          int (*max)(shoal_team_t, T*, const T*, size_t, cudaStream_t),
+                          int (*min_scatter)(shoal_team_t, T*, const T*, size_t, cudaStream_t)) {
+  const int n = shoal_n_pes(), me = shoal_my_pe();
+  const size_t count = 61;
+  const bool is_float = !std::is_integral_v<T>;  // half and bfloat16 too
+  const bool is_signed = is_float || std::is_signed_v<T>;
+  auto val = [&](int pe, size_t i) {
+    const int v = static_cast<int>((seed() ^ (pe * 7919u + i * 104729u)) % 31) - 15;
+    const double d = is_signed ? v : v + 15;
+    return is_float ? d / 4 : d;
+  };
+  auto* src = static_cast<T*>(shoal_malloc(count * n * sizeof(T)));
+  auto* dst = static_cast<T*>(shoal_malloc(count * sizeof(T)));
+  ASSERT_NE(src, nullptr);
+  std::vector<T> h(count * n);
+  for (size_t i = 0; i < h.size(); ++i) h[i] = static_cast<T>(val(me, i));
+  CUDA_OK(cudaMemcpy(src, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice));
+  for (int op = 0; op < 3; ++op) {
+    std::vector<unsigned char> poison(count * sizeof(T), kPoison);
+    CUDA_OK(cudaMemcpy(dst, poison.data(), poison.size(), cudaMemcpyHostToDevice));
+    shoal_barrier_all();
+    (op == 0 ? sum : op == 1 ? max : min_scatter)(SHOAL_TEAM_WORLD, dst, src, count, nullptr);
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<T> got(count);
+    CUDA_OK(cudaMemcpy(got.data(), dst, count * sizeof(T), cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < count; ++i) {
+      const size_t at = op == 2 ? me * count + i : i;
+      double ref = val(0, at);
+      for (int m = 1; m < n; ++m) {
+        const double v = val(m, at);
+        ref = op == 0 ? ref + v : op == 1 ? std::max(ref, v) : std::min(ref, v);
+      }
+      ASSERT_EQ(static_cast<double>(got[i]), ref)
+          << name << (op == 0 ? " sum" : op == 1 ? " max" : " min reducescatter") << " element "
+          << i;
+    }
+    shoal_barrier_all();
+  }
+  shoal_free(src);
+  shoal_free(dst);
+}
+
+#define TYPE_ON_STREAM_(NAME, TYPE)                                                     \
+  check_type_on_stream<TYPE>(#NAME, shoal_##NAME##_sum_reduce_on_stream,               \
+                             shoal_##NAME##_max_reduce_on_stream,                      \
+                             shoal_##NAME##_min_reducescatter_on_stream);
+TEST(CollOnStream, EveryArithmeticType) { SHOAL_FOR_REDUCE_ARITH_TYPES(TYPE_ON_STREAM_) }
+#undef TYPE_ON_STREAM_
 
 }  // namespace
 }  // namespace shoal_test

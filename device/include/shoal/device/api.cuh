@@ -452,8 +452,10 @@ SHOAL_ARCH_FN const Team* team_ptr(const char* call, int team) {
 
 // Dissemination barrier over the team's members on device flags in the heap
 // (separate from the host barrier's). One thread runs it; the group waits.
+// Out of line: every collective calls it several times (compile time,
+// coll.cuh), and a call costs nothing next to waiting for the other PEs.
 template <scope_t S>
-SHOAL_ARCH_FN void team_sync(const char* call, int team, bool with_quiet) {
+SHOAL_DEVICE_OUTLINE void team_sync(const char* call, int team, bool with_quiet) {
   Group<S>::sync();
   if (Group<S>::rank() == 0) {
     if (with_quiet) quiet();

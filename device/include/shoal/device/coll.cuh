@@ -69,9 +69,13 @@
 
 // The collective algorithms are not force-inlined (unlike the small device
 // API wrappers): they are large, and every typed entry point calls them.
-// Not __noinline__ either: ptxas then compiled the out-of-line call graph
-// once per kernel and took several times longer (host/coll/on_stream.cu:
-// over 9 min of ptxas where the inlined form took under 3).
+// Not __noinline__ either: with the element loop passed as a pointer into
+// an out-of-line body, ptxas took several times longer (host/coll/
+// on_stream.cu: over 9 min of ptxas where the inlined form took under 3).
+// Their barrier (team_sync, api.cuh) is out of line: it is called 2-5
+// times per body, and inlining it made each body ~3 x as costly to compile
+// (tests/coll/coll_test.cu: 247 s -> 88 s for sm_90) for no speed — it
+// waits for other PEs.
 #if defined(SHOAL_PLATFORM_SIM)
 #define SHOAL_COLL_LOOP_FN
 #else
