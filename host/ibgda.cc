@@ -37,6 +37,12 @@ struct IbgdaTransport {
   mlx5::qp* qps = nullptr;                          // [n_pes * qps_per_pe]
   std::uint32_t n_qps = 0;                          // total
   bool cpu_doorbell = false;
+  // Reads queue memory (the SQ) from the host: GPU memory on cuda with a NIC.
+  std::function<bool(void* dst, const void* src, std::size_t bytes)> read_queue =
+      [](void* dst, const void* src, std::size_t bytes) {
+        std::memcpy(dst, src, bytes);
+        return true;
+      };
   std::atomic<bool> ringing{false};
   std::thread ringer;                               // cpu doorbell mode
 };
@@ -56,8 +62,12 @@ std::uint64_t machine_key() {
   return std::hash<std::string>{}(host);
 }
 
-// cpu doorbell mode: a host thread rings each QP's UAR once its doorbell
-// record moves (the device never touches the UAR).
+// cpu doorbell mode: a host thread rings each QP's UAR once its `posted`
+// counter moves (the device never touches the UAR). `posted` is in the QP
+// table (host memory on every platform) and device code advances it after
+// the doorbell record, with release ordering; the doorbell record itself is
+// GPU memory on cuda, so the host does not poll it. The last WQE's first 8
+// bytes (the doorbell value) are read through read_queue.
 void ring_loop(IbgdaTransport* t) {
   std::vector<std::uint32_t> rung(t->n_qps, 0);
   unsigned idle = 0;
@@ -66,12 +76,10 @@ void ring_loop(IbgdaTransport* t) {
     for (std::uint32_t i = 0; i < t->n_qps; ++i) {
       mlx5::qp& q = t->qps[i];
       if (q.sq == nullptr) continue;
-      const std::uint32_t pi =
-          __builtin_bswap32(__atomic_load_n(&q.dbr[1], __ATOMIC_ACQUIRE)) & 0xffffu;
+      const std::uint32_t pi = static_cast<std::uint32_t>(__atomic_load_n(&q.posted, __ATOMIC_ACQUIRE)) & 0xffffu;
       if (pi == rung[i]) continue;
-      const std::uint64_t ctrl8 =
-          __atomic_load_n(reinterpret_cast<const std::uint64_t*>(q.sq + ((pi - 1u) & (q.sq_depth - 1)) * 64),
-                          __ATOMIC_ACQUIRE);
+      std::uint64_t ctrl8 = 0;
+      if (!t->read_queue(&ctrl8, q.sq + ((pi - 1u) & (q.sq_depth - 1)) * 64, sizeof ctrl8)) continue;
       nic(t).ring_doorbell(q.qpn, ctrl8);
       rung[i] = pi;
       any = true;
@@ -234,6 +242,7 @@ std::string setup_devx(Runtime& r, IbgdaTransport* t) {
   t->n_qps = t->devx->table.n_qps;
   t->table = t->devx->table.table;
   t->cpu_doorbell = t->devx->table.cpu_doorbell;
+  t->read_queue = t->devx->read_queue;
   if (t->cpu_doorbell) {
     t->ringing.store(true, std::memory_order_release);
     t->ringer = std::thread(ring_loop, t);

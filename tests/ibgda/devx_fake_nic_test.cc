@@ -7,6 +7,7 @@
 // message is checked as the plugin produces it. It says nothing about a real
 // NIC's acceptance of the commands (docs/transport-ibgda-devx.md).
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <unistd.h>
 #include <gtest/gtest.h>
 #include <infiniband/mlx5dv.h>
@@ -935,6 +936,50 @@ TEST_F(DevxAdapter, RefusedUarMappingMeansCpuDoorbellsOrFailure) {
   EXPECT_TRUE(has(e.c_str(), "the GPU cannot ring the NIC doorbell")) << e;
   EXPECT_TRUE(has(e.c_str(), "NVreg_RegistryDwords")) << e;
   EXPECT_TRUE(has(e.c_str(), "(SHOAL_IBGDA_DOORBELL=gpu)")) << e;
+}
+
+// GPU queue memory (cuda's placement, here host memory standing in): the
+// adapter writes the CQ's initial image through `write` (host code cannot
+// store into GPU memory), passes each region's dma-buf fd to the umem and
+// closes the fd once the NIC holds the registration; the heap's fd from
+// `describe` likewise after reg_mr.
+TEST_F(DevxAdapter, GpuQueueMemoryIsWrittenThroughThePlacementAndItsFdsClosed) {
+  static std::vector<int> fds;
+  static size_t written = 0, cqe_marks = 0;
+  fds.clear();
+  written = cqe_marks = 0;
+  dx::Options o;
+  o.place.alloc = [](size_t bytes, shoal_ibgda_region_v1_t* out) {
+    void* m = std::aligned_alloc(static_cast<size_t>(sysconf(_SC_PAGESIZE)), bytes);
+    std::memset(m, 0, bytes);
+    const int fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    fds.push_back(fd);
+    *out = shoal_ibgda_region_v1_t{m, bytes, SHOAL_IBGDA_MEM_GPU, fd, 0};
+    return std::string();
+  };
+  o.place.write = [](void* dst, const void* src, size_t bytes) {
+    written += bytes;
+    for (size_t i = 63; i < bytes; i += 64) cqe_marks += static_cast<const uint8_t*>(src)[i] == 0xf1;
+    std::memcpy(dst, src, bytes);
+    return std::string();
+  };
+  o.place.describe = [](void* base, size_t bytes) {
+    const int fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    fds.push_back(fd);
+    return shoal_ibgda_region_v1_t{base, bytes, SHOAL_IBGDA_MEM_GPU, fd, 0};
+  };
+  ASSERT_EQ(run(2, 1, o), "");
+  EXPECT_EQ(written, 2u * 64 * 64);  // one CQ of 64 CQEs per PE
+  EXPECT_EQ(cqe_marks, 2u * 64);
+  size_t with_fd = 0;
+  for (const auto& u : fake->umem_ins) with_fd += u.comp_mask == uint64_t{MLX5DV_UMEM_MASK_DMABUF};
+  EXPECT_EQ(with_fd, 6u);  // SQ, CQ, doorbell records of 2 QPs
+  ASSERT_FALSE(fds.empty());
+  for (const int fd : fds) {
+    errno = 0;
+    EXPECT_EQ(::fcntl(fd, F_GETFD), -1) << "fd " << fd << " left open";
+    EXPECT_EQ(errno, EBADF);
+  }
 }
 
 // Each way the NIC can be missing: the adapter's one line, and the decision

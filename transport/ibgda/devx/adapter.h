@@ -25,11 +25,16 @@ namespace shoal::ibgda::devx {
 // memory used in place (sim: kernels are CPU threads).
 struct Placement {
   // Zeroed, page-aligned, page-multiple memory that device code and the NIC
-  // share and the host can write (queue initialisation). "" or what failed.
+  // share (cuda: GPU memory, which host code cannot dereference: the backend
+  // initialises it through `write`). "" or what failed. A dma-buf fd in
+  // *out (dmabuf_fd >= 0) belongs to the backend, which closes it once the
+  // NIC has registered the region.
   std::function<std::string(std::size_t bytes, shoal_ibgda_region_v1_t* out)> alloc;
   std::function<void(const shoal_ibgda_region_v1_t&)> free;
+  // Copies bytes from host memory into memory from `alloc`. "" or what failed.
+  std::function<std::string(void* dst, const void* src, std::size_t bytes)> write;
   // How the NIC must register [base, +bytes) (host memory, or GPU memory
-  // with its dma-buf).
+  // with a dma-buf fd, which the backend closes after the registration).
   std::function<shoal_ibgda_region_v1_t(void* base, std::size_t bytes)> describe;
   // GPU doorbells: the address device code writes for doorbell register
   // `reg` inside the UAR page [page, +bytes). "" or why the GPU cannot.
