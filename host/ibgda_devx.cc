@@ -38,8 +38,8 @@ void plugin_log(int level, const char* msg) {
 // objects with their counters, the per-QP areas) stays in pinned host
 // memory mapped for the GPU (UVA: one address for host, GPU and NIC): the
 // host fills it at init and reads the counters for the doorbell thread and
-// drain(). The heap is GPU memory (VMM), registered through nvidia-peermem
-// (no dma-buf fd is passed yet); the UAR page mapped into the GPU as I/O
+// drain(). The heap is GPU memory (VMM), registered with its dma-buf fd
+// (else through nvidia-peermem); the UAR page mapped into the GPU as I/O
 // memory.
 void* table_alloc(std::size_t bytes) {
   void* p = nullptr;
@@ -108,10 +108,21 @@ ibgda::devx::Placement placement(const Runtime& r, const std::shared_ptr<GpuQueu
   };
   const auto heap = reinterpret_cast<std::uintptr_t>(r.heap.base());
   const std::size_t heap_bytes = r.heap.size();
-  p.describe = [heap, heap_bytes](void* base, std::size_t bytes) {
+  // The heap (GPU memory): with a dma-buf fd of the range where the driver
+  // exports one (the plugin then tries ibv_reg_dmabuf_mr first), else by
+  // address through nvidia-peermem. The per-QP areas: host memory.
+  p.describe = [g, heap, heap_bytes](void* base, std::size_t bytes) {
     const auto a = reinterpret_cast<std::uintptr_t>(base);
-    const int mem = a >= heap && a < heap + heap_bytes ? SHOAL_IBGDA_MEM_GPU : SHOAL_IBGDA_MEM_HOST;
-    return shoal_ibgda_region_v1_t{base, bytes, mem, -1, 0};
+    if (a < heap || a >= heap + heap_bytes) return shoal_ibgda_region_v1_t{base, bytes, SHOAL_IBGDA_MEM_HOST, -1, 0};
+    // The heap's VMM mapping is granularity-aligned, so the page-rounded range stays inside it.
+    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    std::string why;
+    const int fd = gpu::dmabuf_fd_for(base, (bytes + page - 1) / page * page, &why);
+    if (fd < 0)
+      SHOAL_INFO("IBGDA: cuMemGetHandleForAddressRange(DMA_BUF_FD) failed for the symmetric heap of PE %d (%zu bytes "
+                 "at %p on GPU %d): %s; registering it through nvidia-peermem",
+                 g->pe, bytes, base, g->device, why.c_str());
+    return shoal_ibgda_region_v1_t{base, bytes, SHOAL_IBGDA_MEM_GPU, fd, 0};
   };
   p.map_uar = [](void* page, std::size_t bytes, uint64_t* reg, uint64_t** device_reg) -> std::string {
     cudaError_t e = cudaHostRegister(page, bytes, cudaHostRegisterIoMemory | cudaHostRegisterMapped);
