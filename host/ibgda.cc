@@ -288,8 +288,9 @@ Status ibgda_start(Runtime& r) {
 void ibgda_quiet(Runtime& r, const char* call) {
   if (r.ibgda == nullptr) return;
   const double limit = r.cfg.timeout_s > 0 ? r.cfg.timeout_s : 1e9;
-  if (!nic(r.ibgda).drain(limit))
-    fatal("%s: waited %.1f s (SHOAL_TIMEOUT) for the NIC to execute the posted IBGDA work requests", call, limit);
+  if (const std::string e = nic(r.ibgda).drain(limit); !e.empty())
+    fatal("%s: IBGDA work requests posted before the call did not complete within %.1f s (SHOAL_TIMEOUT): %s",
+          call, limit, e.c_str());
 }
 
 void ibgda_stop(Runtime& r) {

@@ -7,6 +7,7 @@
 
 #include "base/log.h"
 #include "bootstrap/plugin_path.h"
+#include "host/ibgda_drain.h"
 #include "host/runtime.h"
 #include "transport/ibgda/devx/config.h"
 
@@ -197,6 +198,10 @@ std::string open_nic(Runtime& r, const std::shared_ptr<GpuQueues>& g,
   o.doorbell = r.cfg.ibgda_doorbell;
   o.log = plugin_log;
   o.place = placement(r, g);
+  const int device = r.device;
+  o.complete = [device](mlx5::qp* qps, std::uint32_t n, double timeout_s) {
+    return ibgda_quiet_on_device(qps, n, timeout_s, device);
+  };
   char bus_id[32] = {};
 #if defined(SHOAL_PLATFORM_CUDA)
   if (cudaDeviceGetPCIBusId(bus_id, sizeof bus_id, r.device) == cudaSuccess) o.gpu_pci_bus_id = bus_id;
@@ -254,6 +259,7 @@ std::string ibgda_devx_start(Runtime& r, std::unique_ptr<IbgdaDevx>* out) {
   a.free = table_free;
   e = ibgda_build_table(r, *d->backend, a, &d->table);
   if (!e.empty()) return e;
+  d->backend->track(d->table.qps, d->table.n_qps);
   if (const std::string s = d->backend->start(); !s.empty()) return s;
   *out = std::move(d);
   return "";

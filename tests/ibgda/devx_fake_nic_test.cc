@@ -25,6 +25,7 @@
 #include "transport/ibgda/devx/plugin_abi.h"
 #include "transport/ibgda/devx/prm.h"
 #include "transport/ibgda/table.h"
+#include "shoal/device/mlx5/qp.h"
 
 namespace prm = shoal::ibgda::devx::prm;
 
@@ -980,6 +981,47 @@ TEST_F(DevxAdapter, GpuQueueMemoryIsWrittenThroughThePlacementAndItsFdsClosed) {
     EXPECT_EQ(::fcntl(fd, F_GETFD), -1) << "fd " << fd << " left open";
     EXPECT_EQ(errno, EBADF);
   }
+}
+
+// drain(): host quiet over a NIC. It runs the `complete` hook (on a GPU: the
+// kernel running the device quiet on every QP) only when some QP has WQEs
+// outstanding, then waits until every QP's `completed` reaches the `posted`
+// it found; on timeout or a failed QP it names PE, QP, peer and counters.
+TEST_F(DevxAdapter, DrainWaitsForEveryPostedWqeAndNamesTheLaggingQp) {
+  static int calls = 0;
+  static bool progress = true;
+  calls = 0;
+  dx::Options o;
+  o.complete = [](shoal::mlx5::qp* qps, uint32_t n, double) {
+    ++calls;
+    for (uint32_t i = 0; i < n; ++i)
+      if (progress && qps[i].sq != nullptr) __atomic_store_n(&qps[i].completed, qps[i].posted, __ATOMIC_RELEASE);
+    return std::string();
+  };
+  ASSERT_EQ(run(2, 1, o), "");
+  ib::Table& t = pes[0]->table;
+  dx::DevxBackend& b = *pes[0]->backend;
+  b.track(t.qps, t.n_qps);
+  shoal::mlx5::qp& q = t.qps[1];  // PE 0's QP to PE 1
+  ASSERT_NE(q.sq, nullptr);
+  EXPECT_EQ(b.drain(1.0), "");  // nothing posted: no kernel
+  EXPECT_EQ(calls, 0);
+  q.reserved = q.posted = 5;
+  q.completed = 3;
+  EXPECT_EQ(b.drain(1.0), "");
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(q.completed, 5u);
+  // Nothing completes: the timeout names the QP.
+  progress = false;
+  q.reserved = q.posted = 9;
+  std::string e = b.drain(0.05);
+  EXPECT_TRUE(has(e.c_str(), "PE 0: QP 0x")) << e;
+  EXPECT_TRUE(has(e.c_str(), "(to PE 1): posted 9 at the call, completed 5 after 0.")) << e;
+  // A failed QP ends the wait at once.
+  q.has_error = 1;
+  e = b.drain(100.0);
+  EXPECT_TRUE(has(e.c_str(), "(QP failed: its error CQE was reported)")) << e;
+  progress = true;
 }
 
 // Each way the NIC can be missing: the adapter's one line, and the decision

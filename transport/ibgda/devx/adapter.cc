@@ -3,9 +3,14 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 #include <vector>
+
+#include "device/include/shoal/device/mlx5/qp.h"
 
 namespace shoal::ibgda::devx {
 namespace {
@@ -216,6 +221,51 @@ void DevxBackend::ring_doorbell(uint32_t qpn, uint64_t ctrl8) {
   // must not pass it.
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
   __atomic_store_n(q->uar, ctrl8, __ATOMIC_RELEASE);
+}
+
+std::string DevxBackend::drain(double timeout_s) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  std::vector<uint64_t> target(n_tracked_, 0);
+  bool pending = false;
+  for (uint32_t i = 0; i < n_tracked_; ++i) {
+    const mlx5::qp& q = tracked_[i];
+    if (q.sq == nullptr) continue;
+    target[i] = __atomic_load_n(&q.posted, __ATOMIC_ACQUIRE);
+    pending |= __atomic_load_n(&q.completed, __ATOMIC_ACQUIRE) < target[i];
+  }
+  if (!pending) return "";
+  std::string failed;
+  if (options_.complete) failed = options_.complete(tracked_, n_tracked_, timeout_s);
+  for (;;) {
+    bool done = true, any_error = false;
+    for (uint32_t i = 0; i < n_tracked_; ++i) {
+      const mlx5::qp& q = tracked_[i];
+      if (q.sq == nullptr) continue;
+      any_error |= __atomic_load_n(&q.has_error, __ATOMIC_ACQUIRE) != 0;
+      done &= __atomic_load_n(&q.completed, __ATOMIC_ACQUIRE) >= target[i];
+    }
+    if (done) return "";
+    const double waited = std::chrono::duration<double>(clock::now() - start).count();
+    if (any_error || !failed.empty() || waited > timeout_s) {
+      std::string r = failed;
+      for (uint32_t i = 0; i < n_tracked_; ++i) {
+        const mlx5::qp& q = tracked_[i];
+        const uint64_t completed = __atomic_load_n(&q.completed, __ATOMIC_ACQUIRE);
+        const bool error = __atomic_load_n(&q.has_error, __ATOMIC_ACQUIRE) != 0;
+        if (q.sq == nullptr || (completed >= target[i] && !error)) continue;
+        char line[256];
+        std::snprintf(line, sizeof line,
+                      "%sPE %d: QP 0x%x (to PE %d): posted %llu at the call, completed %llu after %.1f s%s",
+                      r.empty() ? "" : "; ", q.pe, q.qpn, q.peer, static_cast<unsigned long long>(target[i]),
+                      static_cast<unsigned long long>(completed), waited,
+                      error ? " (QP failed: its error CQE was reported)" : "");
+        r += line;
+      }
+      return r;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
 }
 
 void DevxBackend::stop() {
