@@ -17,6 +17,7 @@
 #include "base/log.h"
 #include "host/heap/fd_exchange.h"
 #include "host/ibgda_devx.h"
+#include "host/ibgda_table.h"
 #include "host/runtime.h"
 #include "transport/ibgda/emu/backend.h"
 #include "transport/ibgda/table.h"
@@ -180,15 +181,11 @@ std::string map_peer_heaps(Runtime& r, IbgdaTransport* t) {
 }
 
 std::string setup_emulated(Runtime& r, IbgdaTransport* t) {
-  const int n = r.n_pes, me = r.my_pe;
+  const int me = r.my_pe;
   t->heap_bytes = r.heap.size();
   std::string missing = map_peer_heaps(r, t);
   // Every PE must agree before anything depends on it.
-  std::uint8_t ok = missing.empty() ? 1 : 0;
-  std::vector<std::uint8_t> oks(n);
-  if (r.boot->allgather(&ok, oks.data(), 1) != Status::ok) return "the bootstrap allgather failed";
-  for (int pe = 0; pe < n; ++pe)
-    if (!oks[pe] && missing.empty()) missing = "PE " + std::to_string(pe) + " could not set up the emulator";
+  missing = ibgda_agree(r, missing);
   if (!missing.empty()) return missing;
 
   t->backend = std::make_unique<ibgda::emu::EmuBackend>(me, /*consume_on_uar=*/true);

@@ -8,6 +8,7 @@
 #include "base/log.h"
 #include "bootstrap/plugin_path.h"
 #include "host/ibgda_drain.h"
+#include "host/ibgda_table.h"
 #include "host/runtime.h"
 #include "transport/ibgda/devx/config.h"
 
@@ -172,18 +173,6 @@ std::function<bool(void*, const void*, std::size_t)> queue_reader(const std::sha
 }
 #endif
 
-// One PE failed before the exchange: every PE must still learn it.
-std::string agree(Runtime& r, const std::string& mine) {
-  std::uint8_t ok = mine.empty() ? 1 : 0;
-  std::vector<std::uint8_t> oks(static_cast<std::size_t>(r.n_pes));
-  if (r.boot->allgather(&ok, oks.data(), 1) != Status::ok) return "the bootstrap allgather failed";
-  if (!mine.empty()) return mine;
-  for (int pe = 0; pe < r.n_pes; ++pe)
-    if (!oks[static_cast<std::size_t>(pe)])
-      return "PE " + std::to_string(pe) + " could not set up IBGDA (its log says why)";
-  return "";
-}
-
 std::string open_nic(Runtime& r, const std::shared_ptr<GpuQueues>& g,
                      std::unique_ptr<ibgda::devx::DevxBackend>* backend_p) {
   std::string tried;
@@ -217,42 +206,13 @@ IbgdaDevx::~IbgdaDevx() {
   if (table.memory != nullptr) table_free(table.memory);
 }
 
-ibgda::TableArgs ibgda_table_args(const Runtime& r) {
-  ibgda::TableArgs a;
-  a.my_pe = r.my_pe;
-  a.n_pes = r.n_pes;
-  a.remote.assign(static_cast<std::size_t>(r.n_pes), false);
-  for (int pe = 0; pe < r.n_pes; ++pe)
-    a.remote[static_cast<std::size_t>(pe)] = pe != r.my_pe && r.heap.peer_base(pe) == nullptr;
-  a.qps_per_pe = r.cfg.ibgda_qps_per_pe;
-  a.sq_depth = r.cfg.ibgda_sq_depth;
-  a.heap = r.heap.base();
-  a.heap_bytes = r.heap.size();
-  a.cpu_doorbell = r.cfg.ibgda_doorbell == "cpu";
-  a.timeout_ns = static_cast<std::uint64_t>(r.cfg.timeout_s * 1e9);
-  return a;
-}
-
-std::string ibgda_build_table(Runtime& r, ibgda::Backend& backend, const ibgda::TableArgs& a,
-                              ibgda::Table* out) {
-  ibgda::TableBuilder b(backend, a);
-  std::vector<std::uint8_t> mine;
-  const std::string prepared = b.prepare(&mine);
-  std::vector<std::uint8_t> all(mine.size() * static_cast<std::size_t>(r.n_pes));
-  if (r.boot->allgather(mine.data(), all.data(), mine.size()) != Status::ok) return "the bootstrap allgather failed";
-  const std::string e = agree(r, b.finish(all.data()));
-  if (!e.empty()) return prepared.empty() ? e : prepared;
-  *out = b.release();
-  return "";
-}
-
 std::string ibgda_devx_start(Runtime& r, std::unique_ptr<IbgdaDevx>* out) {
   auto d = std::make_unique<IbgdaDevx>();
   auto g = std::make_shared<GpuQueues>();
   g->pe = r.my_pe;
   g->device = r.device;
   d->read_queue = queue_reader(g);
-  std::string e = agree(r, open_nic(r, g, &d->backend));
+  std::string e = ibgda_agree(r, open_nic(r, g, &d->backend));
   if (!e.empty()) return e;
   ibgda::TableArgs a = ibgda_table_args(r);
   a.alloc = table_alloc;

@@ -2,7 +2,6 @@
 // loads the DevX plugin, opens the NIC with the platform's queue placement
 // and builds the queue-pair table through the bootstrap. Used by
 // host/ibgda.cc when SHOAL_IBGDA_EMULATE is off. Never run on a real NIC.
-// The table helpers below serve the emulator path too.
 #pragma once
 
 #include <cstddef>
@@ -33,15 +32,5 @@ struct IbgdaDevx {
 // missing (no plugin, no RDMA device, no mlx5, DevX not permitted, no GPU
 // memory registration, GPU doorbell refused, ...).
 std::string ibgda_devx_start(Runtime& r, std::unique_ptr<IbgdaDevx>* out);
-
-// The table arguments every backend starts from: this runtime's PEs (remote
-// = not load/store reachable), heap and IBGDA settings; host memory.
-ibgda::TableArgs ibgda_table_args(const Runtime& r);
-
-// Collective: prepare, the one allgather, finish, and an agreement so that
-// every PE gets the same outcome. "" with *out set, or what is missing
-// (this PE's own reason first).
-std::string ibgda_build_table(Runtime& r, ibgda::Backend& backend, const ibgda::TableArgs& a,
-                              ibgda::Table* out);
 
 }  // namespace shoal

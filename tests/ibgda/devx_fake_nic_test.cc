@@ -847,7 +847,8 @@ TEST_F(DevxAdapter, ThreePesTwoQpsEachConnectToTheirPeersQps) {
     EXPECT_EQ(t.table->heap_lkey, 0x1111u);
     EXPECT_EQ(t.table->bounce_cells, 64u);  // one result cell per SQ slot
     EXPECT_EQ(t.table->stage_slots, ib::kStageSlots);
-    EXPECT_EQ(t.table->area_bytes, shoal::device::ibgda_area(64, ib::kStageSlots, ib::kStageBytes).bytes);
+    EXPECT_EQ(t.table->area.bytes, shoal::device::ibgda_area(64, ib::kStageSlots, ib::kStageBytes).bytes);
+    EXPECT_EQ(t.table->area.stage, shoal::device::ibgda_area(64, ib::kStageSlots, ib::kStageBytes).stage);
     EXPECT_EQ(t.table->peers[i].n_qps, 0u);
     for (int p = 0; p < 3; ++p) {
       if (p == i) continue;
