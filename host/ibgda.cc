@@ -17,6 +17,7 @@
 #include "base/log.h"
 #include "host/heap/fd_exchange.h"
 #include "host/ibgda_devx.h"
+#include "host/ibgda_table.h"
 #include "host/runtime.h"
 #include "transport/ibgda/emu/backend.h"
 #include "transport/ibgda/table.h"
@@ -37,6 +38,12 @@ struct IbgdaTransport {
   mlx5::qp* qps = nullptr;                          // [n_pes * qps_per_pe]
   std::uint32_t n_qps = 0;                          // total
   bool cpu_doorbell = false;
+  // Reads queue memory (the SQ) from the host: GPU memory on cuda with a NIC.
+  std::function<bool(void* dst, const void* src, std::size_t bytes)> read_queue =
+      [](void* dst, const void* src, std::size_t bytes) {
+        std::memcpy(dst, src, bytes);
+        return true;
+      };
   std::atomic<bool> ringing{false};
   std::thread ringer;                               // cpu doorbell mode
 };
@@ -56,8 +63,12 @@ std::uint64_t machine_key() {
   return std::hash<std::string>{}(host);
 }
 
-// cpu doorbell mode: a host thread rings each QP's UAR once its doorbell
-// record moves (the device never touches the UAR).
+// cpu doorbell mode: a host thread rings each QP's UAR once its `posted`
+// counter moves (the device never touches the UAR). `posted` is in the QP
+// table (host memory on every platform) and device code advances it after
+// the doorbell record, with release ordering; the doorbell record itself is
+// GPU memory on cuda, so the host does not poll it. The last WQE's first 8
+// bytes (the doorbell value) are read through read_queue.
 void ring_loop(IbgdaTransport* t) {
   std::vector<std::uint32_t> rung(t->n_qps, 0);
   unsigned idle = 0;
@@ -66,12 +77,10 @@ void ring_loop(IbgdaTransport* t) {
     for (std::uint32_t i = 0; i < t->n_qps; ++i) {
       mlx5::qp& q = t->qps[i];
       if (q.sq == nullptr) continue;
-      const std::uint32_t pi =
-          __builtin_bswap32(__atomic_load_n(&q.dbr[1], __ATOMIC_ACQUIRE)) & 0xffffu;
+      const std::uint32_t pi = static_cast<std::uint32_t>(__atomic_load_n(&q.posted, __ATOMIC_ACQUIRE)) & 0xffffu;
       if (pi == rung[i]) continue;
-      const std::uint64_t ctrl8 =
-          __atomic_load_n(reinterpret_cast<const std::uint64_t*>(q.sq + ((pi - 1u) & (q.sq_depth - 1)) * 64),
-                          __ATOMIC_ACQUIRE);
+      std::uint64_t ctrl8 = 0;
+      if (!t->read_queue(&ctrl8, q.sq + ((pi - 1u) & (q.sq_depth - 1)) * 64, sizeof ctrl8)) continue;
       nic(t).ring_doorbell(q.qpn, ctrl8);
       rung[i] = pi;
       any = true;
@@ -172,15 +181,11 @@ std::string map_peer_heaps(Runtime& r, IbgdaTransport* t) {
 }
 
 std::string setup_emulated(Runtime& r, IbgdaTransport* t) {
-  const int n = r.n_pes, me = r.my_pe;
+  const int me = r.my_pe;
   t->heap_bytes = r.heap.size();
   std::string missing = map_peer_heaps(r, t);
   // Every PE must agree before anything depends on it.
-  std::uint8_t ok = missing.empty() ? 1 : 0;
-  std::vector<std::uint8_t> oks(n);
-  if (r.boot->allgather(&ok, oks.data(), 1) != Status::ok) return "the bootstrap allgather failed";
-  for (int pe = 0; pe < n; ++pe)
-    if (!oks[pe] && missing.empty()) missing = "PE " + std::to_string(pe) + " could not set up the emulator";
+  missing = ibgda_agree(r, missing);
   if (!missing.empty()) return missing;
 
   t->backend = std::make_unique<ibgda::emu::EmuBackend>(me, /*consume_on_uar=*/true);
@@ -234,6 +239,7 @@ std::string setup_devx(Runtime& r, IbgdaTransport* t) {
   t->n_qps = t->devx->table.n_qps;
   t->table = t->devx->table.table;
   t->cpu_doorbell = t->devx->table.cpu_doorbell;
+  t->read_queue = t->devx->read_queue;
   if (t->cpu_doorbell) {
     t->ringing.store(true, std::memory_order_release);
     t->ringer = std::thread(ring_loop, t);
@@ -279,8 +285,9 @@ Status ibgda_start(Runtime& r) {
 void ibgda_quiet(Runtime& r, const char* call) {
   if (r.ibgda == nullptr) return;
   const double limit = r.cfg.timeout_s > 0 ? r.cfg.timeout_s : 1e9;
-  if (!nic(r.ibgda).drain(limit))
-    fatal("%s: waited %.1f s (SHOAL_TIMEOUT) for the NIC to execute the posted IBGDA work requests", call, limit);
+  if (const std::string e = nic(r.ibgda).drain(limit); !e.empty())
+    fatal("%s: IBGDA work requests posted before the call did not complete within %.1f s (SHOAL_TIMEOUT): %s",
+          call, limit, e.c_str());
 }
 
 void ibgda_stop(Runtime& r) {

@@ -2,9 +2,10 @@
 // loads the DevX plugin, opens the NIC with the platform's queue placement
 // and builds the queue-pair table through the bootstrap. Used by
 // host/ibgda.cc when SHOAL_IBGDA_EMULATE is off. Never run on a real NIC.
-// The table helpers below serve the emulator path too.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -18,6 +19,11 @@ struct Runtime;
 struct IbgdaDevx {
   std::unique_ptr<ibgda::devx::DevxBackend> backend;
   ibgda::Table table;  // device-visible; freed by the destructor, after the backend
+  // Reads queue memory from a host thread without waiting for running
+  // kernels (cuda: the queues are GPU memory; cpu doorbell mode reads the
+  // last WQE's doorbell value through it).
+  // false (and logged once) when the copy failed.
+  std::function<bool(void* dst, const void* src, std::size_t bytes)> read_queue;
   ~IbgdaDevx();
 };
 
@@ -26,15 +32,5 @@ struct IbgdaDevx {
 // missing (no plugin, no RDMA device, no mlx5, DevX not permitted, no GPU
 // memory registration, GPU doorbell refused, ...).
 std::string ibgda_devx_start(Runtime& r, std::unique_ptr<IbgdaDevx>* out);
-
-// The table arguments every backend starts from: this runtime's PEs (remote
-// = not load/store reachable), heap and IBGDA settings; host memory.
-ibgda::TableArgs ibgda_table_args(const Runtime& r);
-
-// Collective: prepare, the one allgather, finish, and an agreement so that
-// every PE gets the same outcome. "" with *out set, or what is missing
-// (this PE's own reason first).
-std::string ibgda_build_table(Runtime& r, ibgda::Backend& backend, const ibgda::TableArgs& a,
-                              ibgda::Table* out);
 
 }  // namespace shoal

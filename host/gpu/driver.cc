@@ -51,6 +51,12 @@ Status load(Driver* d) {
   SHOAL_CHECK(lookup("cuMemMap", &d->mem_map));
   SHOAL_CHECK(lookup("cuMemUnmap", &d->mem_unmap));
   SHOAL_CHECK(lookup("cuMemSetAccess", &d->mem_set_access));
+  void* fn = nullptr;
+  cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
+  if (cudaGetDriverEntryPointByVersion("cuMemGetHandleForAddressRange", &fn, kDriverApiVersion, cudaEnableDefault,
+                                       &found) == cudaSuccess &&
+      found == cudaDriverEntryPointSuccess)
+    d->mem_get_handle_for_address_range = reinterpret_cast<decltype(d->mem_get_handle_for_address_range)>(fn);
   return Status::ok;
 }
 
@@ -61,6 +67,28 @@ Status driver_get(const Driver** driver_p) {
   if (g_status != Status::ok) return g_status;
   *driver_p = &g_driver;
   return Status::ok;
+}
+
+int dmabuf_fd_for(const void* base, std::size_t bytes, std::string* why_p) {
+  const Driver* d = nullptr;
+  if (driver_get(&d) != Status::ok) {
+    *why_p = "no CUDA driver entry points";
+    return -1;
+  }
+  if (d->mem_get_handle_for_address_range == nullptr) {
+    *why_p = "the CUDA driver lacks cuMemGetHandleForAddressRange";
+    return -1;
+  }
+  int fd = -1;
+  const CUresult rc = d->mem_get_handle_for_address_range(&fd, reinterpret_cast<CUdeviceptr>(base), bytes,
+                                                          CU_MEM_RANGE_HANDLE_TYPE_DMA_BUF_FD, 0);
+  if (rc != CUDA_SUCCESS || fd < 0) {
+    const char* name = nullptr;
+    *why_p = d->get_error_string && d->get_error_string(rc, &name) == CUDA_SUCCESS && name ? name : "CUDA error";
+    *why_p += " (" + std::to_string(static_cast<int>(rc)) + ")";
+    return -1;
+  }
+  return fd;
 }
 
 const char* driver_error(const Driver& d, CUresult rc) {

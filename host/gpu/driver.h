@@ -6,6 +6,9 @@
 
 #include <cuda.h>
 
+#include <cstddef>
+#include <string>
+
 #include "base/status.h"
 
 namespace shoal::gpu {
@@ -24,7 +27,15 @@ struct Driver {
   decltype(&::cuMemMap) mem_map;
   decltype(&::cuMemUnmap) mem_unmap;
   decltype(&::cuMemSetAccess) mem_set_access;
+  // Optional (null when the driver lacks it): dma-buf export for NIC
+  // registration (IBGDA).
+  decltype(&::cuMemGetHandleForAddressRange) mem_get_handle_for_address_range;
 };
+
+// A dma-buf fd for the GPU range [base, +bytes) (both page-aligned), for a
+// NIC to register. -1 when the driver, the GPU or the kernel cannot export
+// it; *why_p then says so (the CUDA error name).
+int dmabuf_fd_for(const void* base, std::size_t bytes, std::string* why_p);
 
 // The driver's entry points (looked up once, thread-safe). Logs one line
 // naming the missing symbol or the CUDA error and returns not_found.

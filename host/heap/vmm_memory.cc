@@ -134,6 +134,9 @@ class VmmMemory final : public HeapMemory {
     prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
     prop.location.id = device_;
     prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+    // A NIC (IBGDA) reads and writes the heap: VMM memory must say so at
+    // creation to be registrable for GPUDirect RDMA (dma-buf or peermem).
+    prop.allocFlags.gpuDirectRDMACapable = rdma_capable_ ? 1 : 0;
     return prop;
   }
 
@@ -162,6 +165,12 @@ class VmmMemory final : public HeapMemory {
                   "(no cudaMalloc/IPC fallback yet)", device_, vmm, fd_handles);
       return Status::unavailable;
     }
+    int rdma = 0;
+    if (d_.device_get_attribute(&rdma, CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WITH_CUDA_VMM_SUPPORTED, dev) ==
+        CUDA_SUCCESS)
+      rdma_capable_ = rdma != 0;
+    if (!rdma_capable_)
+      SHOAL_DEBUG("GPU %d: no GPUDirect RDMA with CUDA VMM memory (a NIC cannot register the heap)", device_);
     CUmemAllocationProp prop = allocation_prop();
     rc = d_.mem_get_allocation_granularity(&granularity_, &prop,
                                            CU_MEM_ALLOC_GRANULARITY_RECOMMENDED);
@@ -250,6 +259,7 @@ class VmmMemory final : public HeapMemory {
   const Driver& d_;
   int device_ = -1;
   std::size_t granularity_ = 0;
+  bool rdma_capable_ = false;
   HeapLocation uuid_{};
   CUmemGenericAllocationHandle handle_{};
   bool have_handle_ = false;

@@ -7,6 +7,7 @@
 // message is checked as the plugin produces it. It says nothing about a real
 // NIC's acceptance of the commands (docs/transport-ibgda-devx.md).
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <unistd.h>
 #include <gtest/gtest.h>
 #include <infiniband/mlx5dv.h>
@@ -24,6 +25,7 @@
 #include "transport/ibgda/devx/plugin_abi.h"
 #include "transport/ibgda/devx/prm.h"
 #include "transport/ibgda/table.h"
+#include "shoal/device/mlx5/qp.h"
 
 namespace prm = shoal::ibgda::devx::prm;
 
@@ -845,7 +847,8 @@ TEST_F(DevxAdapter, ThreePesTwoQpsEachConnectToTheirPeersQps) {
     EXPECT_EQ(t.table->heap_lkey, 0x1111u);
     EXPECT_EQ(t.table->bounce_cells, 64u);  // one result cell per SQ slot
     EXPECT_EQ(t.table->stage_slots, ib::kStageSlots);
-    EXPECT_EQ(t.table->area_bytes, shoal::device::ibgda_area(64, ib::kStageSlots, ib::kStageBytes).bytes);
+    EXPECT_EQ(t.table->area.bytes, shoal::device::ibgda_area(64, ib::kStageSlots, ib::kStageBytes).bytes);
+    EXPECT_EQ(t.table->area.stage, shoal::device::ibgda_area(64, ib::kStageSlots, ib::kStageBytes).stage);
     EXPECT_EQ(t.table->peers[i].n_qps, 0u);
     for (int p = 0; p < 3; ++p) {
       if (p == i) continue;
@@ -935,6 +938,91 @@ TEST_F(DevxAdapter, RefusedUarMappingMeansCpuDoorbellsOrFailure) {
   EXPECT_TRUE(has(e.c_str(), "the GPU cannot ring the NIC doorbell")) << e;
   EXPECT_TRUE(has(e.c_str(), "NVreg_RegistryDwords")) << e;
   EXPECT_TRUE(has(e.c_str(), "(SHOAL_IBGDA_DOORBELL=gpu)")) << e;
+}
+
+// GPU queue memory (cuda's placement, here host memory standing in): the
+// adapter writes the CQ's initial image through `write` (host code cannot
+// store into GPU memory), passes each region's dma-buf fd to the umem and
+// closes the fd once the NIC holds the registration; the heap's fd from
+// `describe` likewise after reg_mr.
+TEST_F(DevxAdapter, GpuQueueMemoryIsWrittenThroughThePlacementAndItsFdsClosed) {
+  static std::vector<int> fds;
+  static size_t written = 0, cqe_marks = 0;
+  fds.clear();
+  written = cqe_marks = 0;
+  dx::Options o;
+  o.place.alloc = [](size_t bytes, shoal_ibgda_region_v1_t* out) {
+    void* m = std::aligned_alloc(static_cast<size_t>(sysconf(_SC_PAGESIZE)), bytes);
+    std::memset(m, 0, bytes);
+    const int fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    fds.push_back(fd);
+    *out = shoal_ibgda_region_v1_t{m, bytes, SHOAL_IBGDA_MEM_GPU, fd, 0};
+    return std::string();
+  };
+  o.place.write = [](void* dst, const void* src, size_t bytes) {
+    written += bytes;
+    for (size_t i = 63; i < bytes; i += 64) cqe_marks += static_cast<const uint8_t*>(src)[i] == 0xf1;
+    std::memcpy(dst, src, bytes);
+    return std::string();
+  };
+  o.place.describe = [](void* base, size_t bytes) {
+    const int fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    fds.push_back(fd);
+    return shoal_ibgda_region_v1_t{base, bytes, SHOAL_IBGDA_MEM_GPU, fd, 0};
+  };
+  ASSERT_EQ(run(2, 1, o), "");
+  EXPECT_EQ(written, 2u * 64 * 64);  // one CQ of 64 CQEs per PE
+  EXPECT_EQ(cqe_marks, 2u * 64);
+  size_t with_fd = 0;
+  for (const auto& u : fake->umem_ins) with_fd += u.comp_mask == uint64_t{MLX5DV_UMEM_MASK_DMABUF};
+  EXPECT_EQ(with_fd, 6u);  // SQ, CQ, doorbell records of 2 QPs
+  ASSERT_FALSE(fds.empty());
+  for (const int fd : fds) {
+    errno = 0;
+    EXPECT_EQ(::fcntl(fd, F_GETFD), -1) << "fd " << fd << " left open";
+    EXPECT_EQ(errno, EBADF);
+  }
+}
+
+// drain(): host quiet over a NIC. It runs the `complete` hook (on a GPU: the
+// kernel running the device quiet on every QP) only when some QP has WQEs
+// outstanding, then waits until every QP's `completed` reaches the `posted`
+// it found; on timeout or a failed QP it names PE, QP, peer and counters.
+TEST_F(DevxAdapter, DrainWaitsForEveryPostedWqeAndNamesTheLaggingQp) {
+  static int calls = 0;
+  static bool progress = true;
+  calls = 0;
+  dx::Options o;
+  o.complete = [](shoal::mlx5::qp* qps, uint32_t n, double) {
+    ++calls;
+    for (uint32_t i = 0; i < n; ++i)
+      if (progress && qps[i].sq != nullptr) __atomic_store_n(&qps[i].completed, qps[i].posted, __ATOMIC_RELEASE);
+    return std::string();
+  };
+  ASSERT_EQ(run(2, 1, o), "");
+  ib::Table& t = pes[0]->table;
+  dx::DevxBackend& b = *pes[0]->backend;
+  b.track(t.qps, t.n_qps);
+  shoal::mlx5::qp& q = t.qps[1];  // PE 0's QP to PE 1
+  ASSERT_NE(q.sq, nullptr);
+  EXPECT_EQ(b.drain(1.0), "");  // nothing posted: no kernel
+  EXPECT_EQ(calls, 0);
+  q.reserved = q.posted = 5;
+  q.completed = 3;
+  EXPECT_EQ(b.drain(1.0), "");
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(q.completed, 5u);
+  // Nothing completes: the timeout names the QP.
+  progress = false;
+  q.reserved = q.posted = 9;
+  std::string e = b.drain(0.05);
+  EXPECT_TRUE(has(e.c_str(), "PE 0: QP 0x")) << e;
+  EXPECT_TRUE(has(e.c_str(), "(to PE 1): posted 9 at the call, completed 5 after 0.")) << e;
+  // A failed QP ends the wait at once.
+  q.has_error = 1;
+  e = b.drain(100.0);
+  EXPECT_TRUE(has(e.c_str(), "(QP failed: its error CQE was reported)")) << e;
+  progress = true;
 }
 
 // Each way the NIC can be missing: the adapter's one line, and the decision

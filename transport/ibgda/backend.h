@@ -85,8 +85,8 @@ class Backend {
   // the last posted WQE's ctrl segment) to QP qpn's UAR on the device's behalf.
   virtual void ring_doorbell(uint32_t qpn, uint64_t ctrl8) = 0;
   // Waits (at most timeout_s) until every WQE announced so far has been
-  // executed; false on timeout.
-  virtual bool drain(double timeout_s) = 0;
+  // executed. "" or what is still outstanding (PE, QP, counters).
+  virtual std::string drain(double timeout_s) = 0;
   virtual void stop() = 0;
 };
 

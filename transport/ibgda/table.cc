@@ -156,7 +156,7 @@ std::string TableBuilder::finish(const uint8_t* all) {
                                    theirs.heap_addr};
   }
   *table_.table = device::Ibgda{peers_,      heap_keys_.lkey, area_keys_.lkey, cells,
-                                kStageSlots, kStageBytes,     kMaxWqeBytes,    area.bytes};
+                                kStageSlots, kStageBytes,     kMaxWqeBytes,    area};
   return "";
 }
 

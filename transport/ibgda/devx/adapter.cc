@@ -3,8 +3,14 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
+#include <vector>
+
+#include "device/include/shoal/device/mlx5/qp.h"
 
 namespace shoal::ibgda::devx {
 namespace {
@@ -31,6 +37,11 @@ Placement with_defaults(Placement p) {
       return "";
     };
   if (!p.free) p.free = [](const shoal_ibgda_region_v1_t& r) { std::free(r.addr); };
+  if (!p.write)
+    p.write = [](void* dst, const void* src, std::size_t bytes) {
+      std::memcpy(dst, src, bytes);
+      return std::string();
+    };
   if (!p.describe)
     p.describe = [](void* base, std::size_t bytes) {
       return shoal_ibgda_region_v1_t{base, bytes, SHOAL_IBGDA_MEM_HOST, -1, 0};
@@ -42,6 +53,12 @@ Placement with_defaults(Placement p) {
     };
   if (!p.unmap_uar) p.unmap_uar = [](void*) {};
   return p;
+}
+
+// The NIC holds its own reference to a registered dma-buf.
+void close_dmabuf(shoal_ibgda_region_v1_t* r) {
+  if (r->dmabuf_fd >= 0) ::close(r->dmabuf_fd);
+  r->dmabuf_fd = -1;
 }
 
 }  // namespace
@@ -98,14 +115,19 @@ std::string DevxBackend::alloc_queues(uint32_t sq_depth, uint32_t cq_depth, Queu
   std::string e = options_.place.alloc(round_to_page(std::size_t{sq_depth} * 64), &q.sq);
   if (e.empty()) e = options_.place.alloc(round_to_page(std::size_t{cq_depth} * 64), &q.cq);
   if (e.empty()) e = options_.place.alloc(page_size(), &q.dbr);  // SQ record at +0, CQ record at +64
+  if (e.empty()) {
+    // As the driver leaves a new CQ: every CQE invalid, owned by hardware.
+    std::vector<uint8_t> cq(std::size_t{cq_depth} * 64, 0);
+    for (uint32_t i = 0; i < cq_depth; ++i) cq[std::size_t{i} * 64 + 63] = 0xf1;
+    e = options_.place.write(q.cq.addr, cq.data(), cq.size());
+  }
   if (!e.empty()) {
-    for (const shoal_ibgda_region_v1_t* r : {&q.sq, &q.cq, &q.dbr})
+    for (shoal_ibgda_region_v1_t* r : {&q.sq, &q.cq, &q.dbr}) {
+      close_dmabuf(r);
       if (r->addr != nullptr) options_.place.free(*r);
+    }
     return e;
   }
-  // As the driver leaves a new CQ: every CQE invalid, owned by hardware.
-  auto* cq = static_cast<uint8_t*>(q.cq.addr);
-  for (uint32_t i = 0; i < cq_depth; ++i) cq[std::size_t{i} * 64 + 63] = 0xf1;
   q.mem.sq = q.sq.addr;
   q.mem.sq_depth = sq_depth;
   q.mem.sq_dbr = static_cast<uint32_t*>(q.dbr.addr);
@@ -132,7 +154,9 @@ std::string DevxBackend::create_qp(int peer, const QueueMemory& mem, uint32_t* q
   a.user_index = static_cast<uint32_t>(q - queues_.data());
   shoal_ibgda_qp_out_v1_t out{};
   char err[kErrLen] = {};
-  if (plugin_->create_qp(ctx_, &a, &q->qp, &out, err, sizeof err) != SHOAL_IBGDA_OK) return plugin_error(err);
+  const int rc = plugin_->create_qp(ctx_, &a, &q->qp, &out, err, sizeof err);
+  for (shoal_ibgda_region_v1_t* r : {&q->sq, &q->cq, &q->dbr}) close_dmabuf(r);
+  if (rc != SHOAL_IBGDA_OK) return plugin_error(err);
   q->qpn = out.qpn;
   q->peer = peer;
   q->uar = out.uar;
@@ -160,13 +184,14 @@ uint64_t* DevxBackend::device_doorbell(uint32_t qpn, const QueueMemory&) {
 }
 
 std::string DevxBackend::register_region(void* base, std::size_t bytes, Keys* out) {
-  const shoal_ibgda_region_v1_t region = options_.place.describe(base, bytes);
+  shoal_ibgda_region_v1_t region = options_.place.describe(base, bytes);
   shoal_ibgda_mr_t* mr = nullptr;
   shoal_ibgda_mr_info_v1_t info{};
   char err[kErrLen] = {};
   // Strict ordering: signal words live in the heap (docs/transport-ibgda-devx.md).
-  if (plugin_->reg_mr(ctx_, &region, /*relaxed_ordering=*/0, &mr, &info, err, sizeof err) != SHOAL_IBGDA_OK)
-    return plugin_error(err);
+  const int rc = plugin_->reg_mr(ctx_, &region, /*relaxed_ordering=*/0, &mr, &info, err, sizeof err);
+  close_dmabuf(&region);
+  if (rc != SHOAL_IBGDA_OK) return plugin_error(err);
   mrs_.push_back(mr);
   *out = Keys{info.lkey, info.rkey};
   return "";
@@ -196,6 +221,51 @@ void DevxBackend::ring_doorbell(uint32_t qpn, uint64_t ctrl8) {
   // must not pass it.
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
   __atomic_store_n(q->uar, ctrl8, __ATOMIC_RELEASE);
+}
+
+std::string DevxBackend::drain(double timeout_s) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  std::vector<uint64_t> target(n_tracked_, 0);
+  bool pending = false;
+  for (uint32_t i = 0; i < n_tracked_; ++i) {
+    const mlx5::qp& q = tracked_[i];
+    if (q.sq == nullptr) continue;
+    target[i] = __atomic_load_n(&q.posted, __ATOMIC_ACQUIRE);
+    pending |= __atomic_load_n(&q.completed, __ATOMIC_ACQUIRE) < target[i];
+  }
+  if (!pending) return "";
+  std::string failed;
+  if (options_.complete) failed = options_.complete(tracked_, n_tracked_, timeout_s);
+  for (;;) {
+    bool done = true, any_error = false;
+    for (uint32_t i = 0; i < n_tracked_; ++i) {
+      const mlx5::qp& q = tracked_[i];
+      if (q.sq == nullptr) continue;
+      any_error |= __atomic_load_n(&q.has_error, __ATOMIC_ACQUIRE) != 0;
+      done &= __atomic_load_n(&q.completed, __ATOMIC_ACQUIRE) >= target[i];
+    }
+    if (done) return "";
+    const double waited = std::chrono::duration<double>(clock::now() - start).count();
+    if (any_error || !failed.empty() || waited > timeout_s) {
+      std::string r = failed;
+      for (uint32_t i = 0; i < n_tracked_; ++i) {
+        const mlx5::qp& q = tracked_[i];
+        const uint64_t completed = __atomic_load_n(&q.completed, __ATOMIC_ACQUIRE);
+        const bool error = __atomic_load_n(&q.has_error, __ATOMIC_ACQUIRE) != 0;
+        if (q.sq == nullptr || (completed >= target[i] && !error)) continue;
+        char line[256];
+        std::snprintf(line, sizeof line,
+                      "%sPE %d: QP 0x%x (to PE %d): posted %llu at the call, completed %llu after %.1f s%s",
+                      r.empty() ? "" : "; ", q.pe, q.qpn, q.peer, static_cast<unsigned long long>(target[i]),
+                      static_cast<unsigned long long>(completed), waited,
+                      error ? " (QP failed: its error CQE was reported)" : "");
+        r += line;
+      }
+      return r;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
 }
 
 void DevxBackend::stop() {

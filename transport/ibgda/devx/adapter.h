@@ -18,6 +18,10 @@
 #include "transport/ibgda/backend.h"
 #include "transport/ibgda/devx/plugin_abi.h"
 
+namespace shoal::mlx5 {
+struct qp;
+}
+
 namespace shoal::ibgda::devx {
 
 // Where queue memory lives and how device code reaches the NIC: the
@@ -25,11 +29,16 @@ namespace shoal::ibgda::devx {
 // memory used in place (sim: kernels are CPU threads).
 struct Placement {
   // Zeroed, page-aligned, page-multiple memory that device code and the NIC
-  // share and the host can write (queue initialisation). "" or what failed.
+  // share (cuda: GPU memory, which host code cannot dereference: the backend
+  // initialises it through `write`). "" or what failed. A dma-buf fd in
+  // *out (dmabuf_fd >= 0) belongs to the backend, which closes it once the
+  // NIC has registered the region.
   std::function<std::string(std::size_t bytes, shoal_ibgda_region_v1_t* out)> alloc;
   std::function<void(const shoal_ibgda_region_v1_t&)> free;
+  // Copies bytes from host memory into memory from `alloc`. "" or what failed.
+  std::function<std::string(void* dst, const void* src, std::size_t bytes)> write;
   // How the NIC must register [base, +bytes) (host memory, or GPU memory
-  // with its dma-buf).
+  // with a dma-buf fd, which the backend closes after the registration).
   std::function<shoal_ibgda_region_v1_t(void* base, std::size_t bytes)> describe;
   // GPU doorbells: the address device code writes for doorbell register
   // `reg` inside the UAR page [page, +bytes). "" or why the GPU cannot.
@@ -44,6 +53,12 @@ struct Options {
   std::string doorbell = "auto";
   void (*log)(int level, const char* msg) = nullptr;  // the plugin's info lines
   Placement place;
+  // drain(): makes every tracked QP's CQ polled until its `completed`
+  // counter reaches `posted` (cuda and sim: a kernel running the device
+  // quiet on each QP, host/ibgda_drain.cu), within timeout_s. "" or what
+  // failed. Unset: drain only waits for device code to advance the
+  // counters.
+  std::function<std::string(mlx5::qp* qps, uint32_t n, double timeout_s)> complete;
 };
 
 // Loads the plugin at `path` and checks its ABI. "" or the line.
@@ -65,11 +80,18 @@ class DevxBackend final : public Backend {
   std::string connect(uint32_t qpn, const PeerQp& remote) override;
   std::string start() override { return ""; }
   void ring_doorbell(uint32_t qpn, uint64_t ctrl8) override;
-  // Not implemented for a real NIC: returns true at once. Only device code
-  // polls the CQs (their consumer index is device-side state); a host-side
-  // quiet over a NIC needs a kernel that runs the device quiet on every QP
-  // (docs/transport-ibgda-devx.md, "Not yet").
-  bool drain(double timeout_s) override { return true; }
+  // Every WQE posted to a tracked QP before the call has completed: takes
+  // each QP's `posted`, runs Options::complete (only device code polls the
+  // CQs: their consumer index is device-side state, and on cuda the CQ is
+  // GPU memory), then waits until `completed` reaches it. On timeout or a
+  // failed QP: one line per such QP naming PE, QP, peer and the counters.
+  std::string drain(double timeout_s) override;
+  // The QP objects drain() watches (the table's; host-readable: pinned
+  // host memory on cuda). Set once the table exists.
+  void track(mlx5::qp* qps, uint32_t n) {
+    tracked_ = qps;
+    n_tracked_ = n;
+  }
   void stop() override;
 
   const shoal_ibgda_device_info_v1_t& info() const { return info_; }
@@ -100,6 +122,8 @@ class DevxBackend final : public Backend {
   };
   std::vector<UarMapping> uar_maps_;
   bool uar_refused_ = false;  // "auto" and the mapping failed: cpu doorbells
+  mlx5::qp* tracked_ = nullptr;
+  uint32_t n_tracked_ = 0;
 };
 
 }  // namespace shoal::ibgda::devx

@@ -25,7 +25,9 @@ class EmuBackend final : public Backend {
   std::string connect(uint32_t qpn, const PeerQp& remote) override;
   std::string start() override;
   void ring_doorbell(uint32_t qpn, uint64_t ctrl8) override { nic_.ring(qpn, ctrl8); }
-  bool drain(double timeout_s) override { return nic_.drain(timeout_s); }
+  std::string drain(double timeout_s) override {
+    return nic_.drain(timeout_s) ? "" : "the emulator has not consumed every announced WQE";
+  }
   void stop() override { nic_.stop(); }
 
   // peer's heap [addr, +bytes) under its rkey, mapped here at `mapping`.

@@ -73,8 +73,8 @@ SHOAL_ARCH_FN IbgdaQp ibgda_qp(const IbgdaPeer* p) {
     k = (block * warps + tid / 32) % p->n_qps;
   }
   const Ibgda& g = *state().ibgda;
-  const IbgdaArea a = ibgda_area(g.bounce_cells, g.stage_slots, g.stage_bytes);
-  char* area = p->areas + k * g.area_bytes;
+  const IbgdaArea& a = g.area;
+  char* area = p->areas + k * a.bytes;
   auto* counters = reinterpret_cast<uint64_t*>(area);
   return {&p->qps[k],
           reinterpret_cast<uint64_t*>(area + a.cells),
@@ -105,6 +105,7 @@ SHOAL_ARCH_FN uint64_t pool_acquire(const char* call, const char* op, int pe, co
                                     const IbgdaPool& pool, uint32_t n, const char* what) {
   const uint64_t k = arch::atomic_fetch_add<arch::scope::sys>(pool.next, static_cast<uint64_t>(n));
   for (uint64_t t = k; t < k + n; ++t) {
+    arch::spin_begin();  // one wait per slot, as the device Deadline marks it
     mlx5::detail::deadline dl;
     while (arch::ld_acquire_sys(&pool.seq[t & (pool.count - 1)]) != t) {
       if (arch::ld_acquire_sys(&q->has_error) != 0) fail_ibgda(call, op, pe, q, mlx5::post_qp_error);

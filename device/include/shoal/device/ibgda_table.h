@@ -14,21 +14,10 @@ namespace shoal::device {
 // or it is this PE).
 struct IbgdaPeer {
   mlx5::qp* qps;          // [n_qps] RC QPs to the PE; a warp uses qps[warp % n_qps]
-  char* areas;            // [n_qps] per-QP areas (IbgdaArea), area_bytes apart, registered
+  char* areas;            // [n_qps] per-QP areas (IbgdaArea), Ibgda::area.bytes apart, registered
   uint32_t n_qps;
   uint32_t rkey;          // the PE's heap registration
   uint64_t heap_addr;     // the PE's heap base, as its NIC sees it
-};
-
-struct Ibgda {
-  const IbgdaPeer* peers;   // [n_pes]
-  uint32_t heap_lkey;       // this PE's heap registration (local sources/destinations)
-  uint32_t bounce_lkey;     // the per-QP areas' registration
-  uint32_t bounce_cells;    // result cells per QP, a power of two
-  uint32_t stage_slots;     // staging slots per QP, a power of two
-  uint32_t stage_bytes;     // bytes per staging slot, a multiple of 64
-  uint32_t max_wqe_bytes;   // a transfer larger than this is split into several WQEs
-  uint64_t area_bytes;      // distance between two QPs' areas
 };
 
 // A QP's area: everything its posters share besides the queues.
@@ -39,18 +28,12 @@ struct Ibgda {
 //   stage_seq:[stage_slots] ticket gate of each staging slot
 //   stage:    [stage_slots * stage_bytes], 64-byte aligned: transfers to and
 //             from memory outside the registered heap go through it
-// Host and device compute the offsets with this one function (callable
-// from device code without --expt-relaxed-constexpr: user code, e.g. the
-// examples, compiles this header with its own flags).
-#if defined(__CUDACC__)
-#define SHOAL_IBGDA_HD_ __host__ __device__
-#else
-#define SHOAL_IBGDA_HD_
-#endif
+// The host computes the offsets with this function once and stores them in
+// the table (Ibgda::area); device code reads them from there.
 struct IbgdaArea {
   size_t cells, cell_seq, stage_seq, stage, bytes;
 };
-SHOAL_IBGDA_HD_ constexpr IbgdaArea ibgda_area(uint32_t cells, uint32_t slots, uint32_t slot_bytes) {
+constexpr IbgdaArea ibgda_area(uint32_t cells, uint32_t slots, uint32_t slot_bytes) {
   IbgdaArea a{};
   a.cells = 64;
   a.cell_seq = a.cells + 8 * (static_cast<size_t>(cells) + 1);
@@ -59,5 +42,16 @@ SHOAL_IBGDA_HD_ constexpr IbgdaArea ibgda_area(uint32_t cells, uint32_t slots, u
   a.bytes = a.stage + static_cast<size_t>(slots) * slot_bytes;
   return a;
 }
+
+struct Ibgda {
+  const IbgdaPeer* peers;   // [n_pes]
+  uint32_t heap_lkey;       // this PE's heap registration (local sources/destinations)
+  uint32_t bounce_lkey;     // the per-QP areas' registration
+  uint32_t bounce_cells;    // result cells per QP, a power of two
+  uint32_t stage_slots;     // staging slots per QP, a power of two
+  uint32_t stage_bytes;     // bytes per staging slot, a multiple of 64
+  uint32_t max_wqe_bytes;   // a transfer larger than this is split into several WQEs
+  IbgdaArea area;           // offsets inside a QP's area; area.bytes: distance between two QPs' areas
+};
 
 }  // namespace shoal::device
