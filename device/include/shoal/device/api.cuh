@@ -127,8 +127,17 @@ SHOAL_ARCH_FN void igetmem(const char* call, void* dest, const void* src, ptrdif
     char* d = static_cast<char*>(dest);
     if (remote(call, src, (nelems - 1) * sst * elem + elem, pe, "source")) {
       const char* s = static_cast<const char*>(src);
-      for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size())
-        remote_get(call, d + i * dst * elem, s + i * sst * elem, elem, pe);
+      if (ibgda_peer(pe) == nullptr) {
+        // Through the proxy: one get per element, none waited for on its
+        // own (a round trip each), then one quiet for all of them.
+        for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size())
+          proxy_get_nbi(call, d + i * dst * elem, s + i * sst * elem, elem, pe);
+        Group<S>::sync();
+        if (Group<S>::rank() == 0) proxy_quiet(call);
+      } else {
+        for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size())
+          remote_get(call, d + i * dst * elem, s + i * sst * elem, elem, pe);
+      }
       Group<S>::sync();
       return;
     }

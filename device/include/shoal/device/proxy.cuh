@@ -171,6 +171,17 @@ SHOAL_ARCH_FN void proxy_get(const char* call, void* dest, const void* src, size
   proxy_wait(call, "complete a get", pe, t);
 }
 
+// A get nobody waits for: the proxy frees the slot once the data is in
+// dest; a later proxy_quiet (the proxy's flush) covers it.
+SHOAL_ARCH_FN void proxy_get_nbi(const char* call, void* dest, const void* src, size_t bytes, int pe) {
+  proxy_post(call, pe, [&](proxy::Request& r) {
+    r.op = proxy::kOpGet;
+    r.remote_offset = offset_of(src);
+    r.local = reinterpret_cast<uint64_t>(dest);
+    r.size = bytes;
+  });
+}
+
 // g: the value comes back through the completion's result.
 SHOAL_ARCH_FN uint64_t proxy_get_inline(const char* call, const void* src, size_t bytes, int pe) {
   const uint64_t t = proxy_post(call, pe, [&](proxy::Request& r) {
