@@ -1,26 +1,52 @@
 #!/bin/bash
-# One run: ucx_perftest (tcp loopback) next to shoal's device perftests over
-# the proxy (docs/perf/proxy.md). BUILD=<build dir> (default build/sim-release).
+# ucx_perftest (tcp loopback) next to shoal's device perftests over the proxy
+# (docs/perf/proxy.md). BUILD=<build dir> (default build/sim-release).
+# REPS=<n> (default 5): the two goal comparisons run n times, interleaved
+# (ucx, shoal, ucx, shoal, ...), and the summary gives each side's median and
+# the ratio of the medians, so a load spike lands on both sides.
 export UCX_TLS=tcp
 B=${BUILD:-$(cd "$(dirname "$0")/.." && pwd)/build/sim-release}/bin
+REPS=${REPS:-5}
+export SHOAL_SIM_PES_PER_NODE=1  # 2 PEs on 2 simulated nodes: everything goes through the proxy
 echo "== load: $(uptime)"
-for t in "ucp_put_lat 8" "ucp_put_bw 1048576"; do
-  set -- $t
-  (timeout 60 ucx_perftest -t $1 -s $2 -n 2000 -p 13411 > /dev/null 2>&1 &); sleep 1
-  echo "== ucx_perftest -t $1 -s $2 -n 2000 (client)"
-  timeout 60 ucx_perftest 127.0.0.1 -p 13411 -t $1 -s $2 -n 2000 2>&1 | grep -E "Final|Stage"
+
+# ucx_perftest's "Final:" line: iterations, latency 50%ile / average /
+# overall (us), bandwidth average / overall (MB/s, MB = 2^20 B), rates.
+ucx() {  # test size -> the Final line
+  (timeout 60 ucx_perftest -t "$1" -s "$2" -n 2000 -p 13411 > /dev/null 2>&1 &)
   sleep 1
+  timeout 60 ucx_perftest 127.0.0.1 -p 13411 -t "$1" -s "$2" -n 2000 2>&1 | grep Final
+  sleep 1
+}
+shoal() {  # perftest args... -> the result row (size scope value min max)
+  local bin=$1; shift
+  timeout 120 "$B/shoalrun" -n 2 "$B/$bin" "$@" 2>&1 | tail -1
+}
+median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+
+lat_ucx=() lat_shoal=() bw_ucx=() bw_shoal=()
+for ((i = 1; i <= REPS; ++i)); do
+  l=$(ucx ucp_put_lat 8); echo "ucp_put_lat 8 B:            $l"
+  lat_ucx+=("$(echo "$l" | awk '{print $4}')")  # average us
+  # Same shape as ucp_put_lat: a put, the peer polls memory, half the round
+  # trip reported (the proxy orders the signal after the data).
+  l=$(shoal shmem_put_signal_ping_pong_latency -b 8 -e 8 -n 2000 -w 100 -r 3)
+  echo "put_signal ping-pong 8 B:   $l"
+  lat_shoal+=("$(echo "$l" | awk '{print $3}')")
+  l=$(ucx ucp_put_bw 1048576); echo "ucp_put_bw 1 MiB:          $l"
+  bw_ucx+=("$(echo "$l" | awk '{printf "%.4f", $7 * 1048576 / 1e9}')")  # overall, GB/s
+  l=$(shoal shmem_put_bw -b 1M -e 1M -n 200 -w 10 -r 3 -c 1 -t 32 -s thread)
+  echo "shmem_put_bw 1 MiB -t 32:   $l"
+  bw_shoal+=("$(echo "$l" | awk '{print $3}')")
 done
-echo "== shmem_put_latency over the proxy (2 PEs, 2 simulated nodes)"
-SHOAL_SIM_PES_PER_NODE=1 timeout 120 $B/shoalrun -n 2 $B/shmem_put_latency -b 8 -e 8 -n 2000 -w 100 -r 3 -s thread 2>&1 | tail -2
-# The same shape as ucp_put_lat (a put, the peer polls memory, half the
-# round trip reported): put_signal ping-pong (no quiet; the proxy orders the
-# signal after the data) and p ping-pong (p + quiet).
-for pp in shmem_put_signal_ping_pong_latency shmem_p_ping_pong_latency; do
-  echo "== $pp over the proxy (2 PEs, 2 simulated nodes)"
-  SHOAL_SIM_PES_PER_NODE=1 timeout 120 $B/shoalrun -n 2 $B/$pp -b 8 -e 8 -n 2000 -w 100 -r 3 2>&1 | tail -2
-done
-echo "== shmem_put_bw over the proxy (2 PEs, 2 simulated nodes), 1 CTA x 1 thread"
-SHOAL_SIM_PES_PER_NODE=1 timeout 120 $B/shoalrun -n 2 $B/shmem_put_bw -b 1M -e 1M -n 200 -w 10 -r 3 -c 1 -t 1 -s thread 2>&1 | tail -2
-echo "== shmem_put_bw over the proxy, 1 CTA x 32 threads (32 requests in flight)"
-SHOAL_SIM_PES_PER_NODE=1 timeout 120 $B/shoalrun -n 2 $B/shmem_put_bw -b 1M -e 1M -n 200 -w 10 -r 3 -c 1 -t 32 -s thread 2>&1 | tail -2
+
+echo "== once each: put + quiet latency, p ping-pong, one request in flight"
+echo "put+quiet 8 B:        $(shoal shmem_put_latency -b 8 -e 8 -n 2000 -w 100 -r 3 -s thread)"
+echo "p ping-pong 8 B:      $(shoal shmem_p_ping_pong_latency -b 8 -e 8 -n 2000 -w 100 -r 3)"
+echo "put_bw 1 MiB -t 1:    $(shoal shmem_put_bw -b 1M -e 1M -n 200 -w 10 -r 3 -c 1 -t 1 -s thread)"
+
+mu=$(printf '%s\n' "${lat_ucx[@]}" | median); ms=$(printf '%s\n' "${lat_shoal[@]}" | median)
+bu=$(printf '%s\n' "${bw_ucx[@]}" | median); bs=$(printf '%s\n' "${bw_shoal[@]}" | median)
+echo "== summary over $REPS interleaved runs (medians)"
+echo "8 B latency:   ucp_put_lat ${mu} us (runs: ${lat_ucx[*]}); shoal put_signal ping-pong ${ms} us (runs: ${lat_shoal[*]}); ratio $(awk -v a="$ms" -v b="$mu" 'BEGIN {printf "%.2f", a / b}') (goal <= 1.3)"
+echo "1 MiB put bw:  ucp_put_bw ${bu} GB/s (runs: ${bw_ucx[*]}); shoal -t 32 ${bs} GB/s (runs: ${bw_shoal[*]}); ratio $(awk -v a="$bs" -v b="$bu" 'BEGIN {printf "%.2f", a / b}') (goal >= 0.8)"

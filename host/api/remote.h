@@ -43,6 +43,20 @@ inline void remote_get(Runtime& r, const char* call, void* dest, const void* src
   proxy_wait(r, call, proxy_post(r, call, q));
 }
 
+// iput (kOpIput) / iget (kOpIget): one request for the whole strided
+// transfer; strides in bytes.
+inline void remote_strided(Runtime& r, const char* call, std::uint32_t op, const void* remote,
+                           std::uint64_t remote_stride, const void* local, std::uint64_t local_stride,
+                           std::uint64_t nelems, std::uint64_t elem, int pe) {
+  proxy::Request q = request(r, op, pe, remote, local_stride);
+  q.local = reinterpret_cast<std::uint64_t>(local);
+  q.value = nelems;
+  q.value2 = remote_stride;
+  q.sub = static_cast<std::uint32_t>(elem);  // the API's elements are at most 16 bytes
+  q.flags = proxy::kWait;
+  proxy_wait(r, call, proxy_post(r, call, q));
+}
+
 inline void remote_put_signal(Runtime& r, const char* call, void* dest, const void* src,
                               std::uint64_t bytes, std::uint64_t* sig, std::uint64_t value,
                               int sig_op, int pe) {

@@ -57,10 +57,8 @@ void iputmem(const char* call, void* dest, const void* src, std::ptrdiff_t dst, 
   if (r.cfg.checks) check_pe(r, call, pe);
   if (proxy_serves(r, pe)) {
     if (r.cfg.checks) check_symmetric(r, call, dest, span, "dest");
-    char* d = static_cast<char*>(dest);
-    for (std::size_t i = 0; i < nelems; ++i)
-      remote_put(r, call, d + i * dst * elem, s + i * sst * elem, elem, pe);
-    return;
+    return remote_strided(r, call, proxy::kOpIput, dest, static_cast<std::uint64_t>(dst) * elem, src,
+                          static_cast<std::uint64_t>(sst) * elem, nelems, elem, pe);
   }
   char* d = target(r, call, dest, span, pe, "dest");
   for (std::size_t i = 0; i < nelems; ++i) copy_to_heap(call, d + i * dst * elem, s + i * sst * elem, elem);
@@ -76,10 +74,8 @@ void igetmem(const char* call, void* dest, const void* src, std::ptrdiff_t dst, 
   if (r.cfg.checks) check_pe(r, call, pe);
   if (proxy_serves(r, pe)) {
     if (r.cfg.checks) check_symmetric(r, call, src, span, "source");
-    const char* s = static_cast<const char*>(src);
-    for (std::size_t i = 0; i < nelems; ++i)
-      remote_get(r, call, d + i * dst * elem, s + i * sst * elem, elem, pe);
-    return;
+    return remote_strided(r, call, proxy::kOpIget, src, static_cast<std::uint64_t>(sst) * elem, dest,
+                          static_cast<std::uint64_t>(dst) * elem, nelems, elem, pe);
   }
   const char* s = target(r, call, src, span, pe, "source");
   for (std::size_t i = 0; i < nelems; ++i) copy_from_heap(call, d + i * dst * elem, s + i * sst * elem, elem);

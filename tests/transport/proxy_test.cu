@@ -10,7 +10,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 #include <unistd.h>
+
+#include "device/arch/memory.h"
+#include "shoal/device/proxy_ring.h"
+#include "shoal/device/state.cuh"
 
 #include "tests/device/device_util.h"
 
@@ -163,6 +168,104 @@ TEST(Proxy, PutSignalDataBeforeSignal) {
   CUDA_OK(cudaFree(src));
   shoal_free(sig);
   shoal_free(buf);
+}
+
+// One strided transfer (iput or iget of n elements of `elem` bytes) at the
+// given scope; *tickets gets the number of proxy requests this PE posted
+// for it (the ring's head before and after).
+__global__ void strided_op(int get, int scope, int elem, char* sym, char* local, ptrdiff_t dst,
+                           ptrdiff_t sst, size_t n, int pe, unsigned long long* tickets) {
+  shoal::proxy::Ring* ring = shoal::device::state().proxy;
+  const unsigned long long before = ring ? shoal::arch::ld_acquire_sys(&ring->head) : 0;
+  __syncthreads();
+  const bool warp0 = threadIdx.x < 32;
+#define STRIDED_CASE(BITS)                                                             \
+  if (elem == BITS / 8) {                                                              \
+    if (get) {                                                                         \
+      if (scope == 2) shoal_iget##BITS##_block(local, sym, dst, sst, n, pe);           \
+      else if (scope == 1 && warp0) shoal_iget##BITS##_warp(local, sym, dst, sst, n, pe); \
+      else if (scope == 0 && threadIdx.x == 0) shoal_iget##BITS(local, sym, dst, sst, n, pe); \
+    } else {                                                                           \
+      if (scope == 2) shoal_iput##BITS##_block(sym, local, dst, sst, n, pe);           \
+      else if (scope == 1 && warp0) shoal_iput##BITS##_warp(sym, local, dst, sst, n, pe); \
+      else if (scope == 0 && threadIdx.x == 0) shoal_iput##BITS(sym, local, dst, sst, n, pe); \
+    }                                                                                  \
+  }
+  STRIDED_CASE(32)
+  STRIDED_CASE(64)
+  STRIDED_CASE(128)
+#undef STRIDED_CASE
+  __syncthreads();
+  if (threadIdx.x == 0) *tickets = ring ? shoal::arch::ld_acquire_sys(&ring->head) - before : 0;
+}
+
+// iput and iget through the proxy at every scope, element size (4, 8, 16
+// bytes) and a mix of strides, more elements than the proxy keeps in
+// flight: every element lands where the strides say, the gaps keep their
+// poison, and each transfer is one proxy request (none when P2P serves).
+TEST(Proxy, StridedTransfersAreOneRequest) {
+  const int me = shoal_my_pe(), n_pes = shoal_n_pes();
+  const size_t n = 1000;
+  const ptrdiff_t strides[][2] = {{1, 1}, {2, 1}, {1, 3}, {3, 2}};  // {dst, sst}
+  const size_t span = n * 3 * 16;  // the largest stride times the largest element
+  char* sym = static_cast<char*>(shoal_malloc(span));
+  char* local = nullptr;
+  unsigned long long* tickets = nullptr;
+  CUDA_OK(cudaMalloc(&local, span));
+  CUDA_OK(cudaMalloc(&tickets, sizeof *tickets));
+  const int to = (me + 1) % n_pes, from = (me - 1 + n_pes) % n_pes;
+  const bool proxied = shoal_ptr(sym, to) == nullptr;
+  const uint64_t tag = 903;
+  std::vector<unsigned char> src_mine(span), src_from(span), src_to(span);
+  for (size_t j = 0; j < span; ++j) {
+    src_mine[j] = pattern(seed(), tag, me, j);
+    src_from[j] = pattern(seed(), tag, from, j);
+    src_to[j] = pattern(seed(), tag, to, j);
+  }
+  std::printf("PE %d: strided to PE %d (%s), seed %llu\n", me, to, proxied ? "proxy" : "P2P",
+              static_cast<unsigned long long>(seed()));
+  for (int get = 0; get < 2; ++get)
+    for (int elem : {4, 8, 16})
+      for (int scope = 0; scope < 3; ++scope)
+        for (const auto& st : strides) {
+          const ptrdiff_t dst = st[0], sst = st[1];
+          const std::string what = std::string(get ? "iget" : "iput") + " elem " + std::to_string(elem) +
+                                   " scope " + std::to_string(scope) + " dst " + std::to_string(dst) +
+                                   " sst " + std::to_string(sst);
+          // iput: my pattern -> `to`'s sym, poisoned; iget: `to`'s sym holds
+          // its pattern -> my local buffer, poisoned.
+          if (get) {
+            CUDA_OK(cudaMemcpy(sym, src_mine.data(), span, cudaMemcpyHostToDevice));
+            CUDA_OK(cudaMemset(local, 0x5a, span));
+          } else {
+            CUDA_OK(cudaMemset(sym, 0x5a, span));
+            CUDA_OK(cudaMemcpy(local, src_mine.data(), span, cudaMemcpyHostToDevice));
+          }
+          CUDA_OK(cudaMemset(tickets, 0xff, sizeof *tickets));
+          shoal_barrier_all();
+          CUDA_OK(shoal::launch(strided_op, 1, 64, 0, nullptr, get, scope, elem, sym, local, dst, sst, n, to,
+                                tickets));
+          CUDA_OK(cudaDeviceSynchronize());
+          shoal_barrier_all();
+          unsigned long long t = 0;
+          CUDA_OK(cudaMemcpy(&t, tickets, sizeof t, cudaMemcpyDeviceToHost));
+          EXPECT_EQ(t, proxied ? 1u : 0u) << what << ": proxy requests for one transfer";
+          // Check every byte of the destination: iput's is my sym (written
+          // by `from`), iget's my local buffer (read from `to`).
+          auto h = to_host(get ? static_cast<void*>(local) : static_cast<void*>(sym), span);
+          const std::vector<unsigned char>& src = get ? src_to : src_from;
+          std::vector<unsigned char> want(span, 0x5a);
+          for (size_t i = 0; i < n; ++i)
+            std::memcpy(&want[i * dst * elem], &src[i * sst * elem], elem);
+          size_t bad = 0, first = 0;
+          for (size_t j = 0; j < span; ++j)
+            if (static_cast<unsigned char>(h[j]) != want[j] && bad++ == 0) first = j;
+          EXPECT_EQ(bad, 0u) << what << ": wrong bytes, first at " << first;
+        }
+  shoal_barrier_all();
+  CUDA_OK(cudaFree(tickets));
+  CUDA_OK(cudaFree(local));
+  shoal_free(sym);
 }
 
 // Simulated nodes (SHOAL_SIM_PES_PER_NODE=k): node = rank / k; peers on

@@ -219,6 +219,62 @@ struct Proxy {
       atomic(s, UCP_ATOMIC_OP_ADD, value, offset, 8, nullptr);
   }
 
+  // The strided request being issued (kOpIput/kOpIget): its elements go out
+  // a window at a time, so a long transfer cannot flood UCX's request pool
+  // (the per-element requests it replaces were bounded by the ring); the
+  // requests after it wait in the ring until every element is issued.
+  static constexpr uint32_t kStrideWindow = 256;
+  struct Strided {
+    Slot* slot = nullptr;  // null: none
+    Request r{};
+    uint64_t next = 0;     // next element
+  } strided;
+
+  void start_strided(Slot& s, const Request& r) {
+    const uint64_t elem = r.sub, n = r.value;
+    if (r.size == elem && r.value2 == elem) {
+      // Contiguous on both sides: one operation.
+      ++s.pending;
+      ucp_request_param_t p = param(s);
+      const uint64_t remote = remote_base[s.pe] + r.remote_offset;
+      void* local = reinterpret_cast<void*>(r.local);
+      track(s, r.op == kOpIput ? ucp_put_nbx(eps[s.pe], local, n * elem, remote, rkeys[s.pe], &p)
+                               : ucp_get_nbx(eps[s.pe], local, n * elem, remote, rkeys[s.pe], &p));
+      release(s);
+      return;
+    }
+    strided.slot = &s;
+    strided.r = r;
+    strided.next = 0;
+    step_strided();
+  }
+
+  // Issues the strided request's next elements while fewer than the window
+  // are in flight; returns how many. Releases the slot's issuing hold once
+  // the last is issued.
+  unsigned step_strided() {
+    Slot& s = *strided.slot;
+    const Request& r = strided.r;
+    const uint64_t elem = r.sub;
+    unsigned n = 0;
+    // s.pending counts the element operations in flight plus the issuing hold.
+    while (strided.next < r.value && s.pending <= kStrideWindow) {
+      const uint64_t i = strided.next++;
+      char* local = reinterpret_cast<char*>(r.local) + i * r.size;
+      const uint64_t remote = remote_base[s.pe] + r.remote_offset + i * r.value2;
+      ++s.pending;
+      ucp_request_param_t p = param(s);
+      track(s, r.op == kOpIput ? ucp_put_nbx(eps[s.pe], local, elem, remote, rkeys[s.pe], &p)
+                               : ucp_get_nbx(eps[s.pe], local, elem, remote, rkeys[s.pe], &p));
+      ++n;
+    }
+    if (strided.next == r.value) {
+      strided.slot = nullptr;
+      release(s);
+    }
+    return n;
+  }
+
   bool valid_target(const Request& r) const {
     return r.pe >= 0 && r.pe < args.n_pes && eps[r.pe] != nullptr;
   }
@@ -294,6 +350,10 @@ struct Proxy {
           case kOpSignal:
             signal(s, r.sub, r.value, r.remote_offset);
             break;
+          case kOpIput:
+          case kOpIget:
+            if (r.value != 0 && r.sub != 0) return start_strided(s, r);  // it releases s
+            break;
           case kOpPutSignal:
             if (r.size) put(s, reinterpret_cast<const void*>(r.local), r.size, r.remote_offset);
             // The signal must not overtake the data.
@@ -310,7 +370,12 @@ struct Proxy {
   // Issues what is published; returns how many.
   unsigned drain() {
     unsigned n = 0;
-    for (; n < 256; ++n) {
+    if (strided.slot) {
+      n = step_strided();
+      if (strided.slot) return n;  // window full: later requests wait
+    }
+    for (unsigned k = 0; k < 256; ++k, ++n) {
+      if (strided.slot) break;  // the request just issued is strided and not all out
       Request* r = &ring->slots[tail & ring->mask];
       if (std::atomic_ref<uint64_t>(r->seq).load(std::memory_order_acquire) != tail + 1) break;
       const Request copy = *r;

@@ -94,10 +94,17 @@ SHOAL_ARCH_FN void iputmem(const char* call, void* dest, const void* src, ptrdif
                         static_cast<long long>(dst), static_cast<long long>(sst));
     const char* s = static_cast<const char*>(src);
     if (remote(call, dest, (nelems - 1) * dst * elem + elem, pe, "dest")) {
-      // Decomposed into one request per element: inline up to 8 bytes (the
-      // source is copied into the descriptor), else a put that completes
-      // before the next.
       char* d = static_cast<char*>(dest);
+      if (ibgda_peer(pe) == nullptr) {
+        // Through the proxy: one request for the group's whole transfer.
+        if (Group<S>::rank() == 0)
+          proxy_strided(call, proxy::kOpIput, d, dst * elem, s, sst * elem, nelems, elem, pe);
+        Group<S>::sync();
+        return;
+      }
+      // IBGDA: one work request per element: inline up to 8 bytes (the
+      // source is copied into the WQE), else a put that completes before
+      // the next.
       for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size()) {
         if (elem <= 8) {
           uint64_t v = 0;
@@ -128,12 +135,10 @@ SHOAL_ARCH_FN void igetmem(const char* call, void* dest, const void* src, ptrdif
     if (remote(call, src, (nelems - 1) * sst * elem + elem, pe, "source")) {
       const char* s = static_cast<const char*>(src);
       if (ibgda_peer(pe) == nullptr) {
-        // Through the proxy: one get per element, none waited for on its
-        // own (a round trip each), then one quiet for all of them.
-        for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size())
-          proxy_get_nbi(call, d + i * dst * elem, s + i * sst * elem, elem, pe);
-        Group<S>::sync();
-        if (Group<S>::rank() == 0) proxy_quiet(call);
+        // Through the proxy: one request for the group's whole transfer.
+        if (Group<S>::rank() == 0)
+          proxy_strided(call, proxy::kOpIget, const_cast<char*>(s), sst * elem, d, dst * elem, nelems,
+                        elem, pe);
       } else {
         for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size())
           remote_get(call, d + i * dst * elem, s + i * sst * elem, elem, pe);

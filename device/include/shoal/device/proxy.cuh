@@ -182,6 +182,26 @@ SHOAL_ARCH_FN void proxy_get_nbi(const char* call, void* dest, const void* src, 
   });
 }
 
+// iput (kOpIput) / iget (kOpIget): nelems elements of `elem` bytes, strides
+// in bytes; one request for the whole transfer, waited for (the source may
+// be reused, or the data is here, when it returns). Out of line: every
+// typed iput/iget entry point reaches it.
+SHOAL_DEVICE_OUTLINE void proxy_strided(const char* call, uint32_t op, void* remote, size_t remote_stride,
+                                 const void* local, size_t local_stride, size_t nelems, size_t elem,
+                                 int pe) {
+  const uint64_t t = proxy_post(call, pe, [&](proxy::Request& r) {
+    r.op = op;
+    r.remote_offset = offset_of(remote);
+    r.local = reinterpret_cast<uint64_t>(local);
+    r.size = local_stride;
+    r.value = nelems;
+    r.value2 = remote_stride;
+    r.sub = static_cast<uint32_t>(elem);  // the API's elements are at most 16 bytes
+    r.flags = proxy::kWait;
+  });
+  proxy_wait(call, op == proxy::kOpIput ? "complete an iput" : "complete an iget", pe, t);
+}
+
 // g: the value comes back through the completion's result.
 SHOAL_ARCH_FN uint64_t proxy_get_inline(const char* call, const void* src, size_t bytes, int pe) {
   const uint64_t t = proxy_post(call, pe, [&](proxy::Request& r) {

@@ -37,6 +37,13 @@ enum Op : uint32_t {
   kOpSignal = 5,      // signal_op: sig_op SET/ADD `value` at remote_offset
   kOpFence = 6,       // later operations to a PE are delivered after earlier ones
   kOpQuiet = 7,       // done once every earlier operation completed remotely
+  // Strided (iput/iget): `value` elements of `sub` bytes; the remote side
+  // starts at remote_offset with a stride of `value2` bytes, the local side
+  // at `local` with a stride of `size` bytes. One request for the whole
+  // transfer; the proxy issues its elements a window at a time, and later
+  // requests wait until it has issued them all (ticket order).
+  kOpIput = 8,        // local elements -> remote elements
+  kOpIget = 9,        // remote elements -> local elements
 };
 
 enum Amo : uint32_t {
@@ -60,10 +67,12 @@ struct Request {
   int32_t pe;              // target PE
   uint64_t remote_offset;  // heap offset on pe
   uint64_t local;          // local address (source of puts, destination of gets); 0 = inline
-  uint64_t size;           // bytes (atomics: 4 or 8)
-  uint64_t value;          // inline data, atomic operand or signal value
-  uint64_t value2;         // compare value (cswap) or signal heap offset (put_signal)
-  uint32_t sub;            // Amo for kOpAmo; SHOAL_SIGNAL_SET/ADD for signals
+  uint64_t size;           // bytes (atomics: 4 or 8; strided: the local stride in bytes)
+  uint64_t value;          // inline data, atomic operand, signal value (strided: elements)
+  uint64_t value2;         // compare value (cswap), signal heap offset (put_signal),
+                           // remote stride in bytes (strided)
+  uint32_t sub;            // Amo for kOpAmo; SHOAL_SIGNAL_SET/ADD for signals;
+                           // element bytes (strided)
   uint32_t flags;          // Flags
 };
 static_assert(sizeof(Request) == 64, "descriptor is 64 bytes");
@@ -101,6 +110,8 @@ inline const char* op_name(uint32_t op) {
     case kOpSignal: return "signal_op";
     case kOpFence: return "fence";
     case kOpQuiet: return "quiet";
+    case kOpIput: return "iput";
+    case kOpIget: return "iget";
   }
   return "?";
 }
