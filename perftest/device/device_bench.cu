@@ -11,11 +11,16 @@
 //   shmem_p_latency / shmem_g_latency one thread: int p + quiet / int g
 //   shmem_atomic_latency              one thread: -a fetch_add|add|inc|fetch_inc|
 //                                     swap|compare_swap|fetch|set on uint64
-//   shmem_*_ping_pong_latency         PE 0 and PE 1 bounce a message: put_signal,
-//                                     signal (signal_op), p (int p + wait_until),
-//                                     atomic (fetch_add + wait_until), put_atomic
-//                                     (putmem + fence + atomic add); reported as
-//                                     round trip / 2
+//   shmem_*_ping_pong_latency         PE 0 and PE 1 bounce a message, NVSHMEM's
+//                                     shapes: put_signal; signal (signal_op); p
+//                                     (int p per payload word + fence + signal
+//                                     SET); atomic (fetch_add + wait_until);
+//                                     put_atomic (putmem_nbi + fence + atomic
+//                                     add); put (putmem_nbi + fence + signal
+//                                     SET); reported as round trip / 2
+//   shoal_p_poll_ping_pong_latency    one 8-byte p per hop and the peer polls
+//                                     that word (no fence, signal or quiet):
+//                                     the shape of ucx_perftest's ucp_put_lat
 //
 // Timing: CUDA events on the program's stream around one kernel that runs
 // all -n iterations (warm-up: -w iterations in a separate launch), -r
@@ -45,7 +50,7 @@ namespace {
 
 enum Op : int {
   kPutBw, kGetBw, kStBw, kPBw, kGBw, kAtomicBw, kPutLat, kGetLat, kPLat, kGLat, kAtomicLat,
-  kPingPutSignal, kPingSignal, kPingP, kPingAtomic, kPingPutAtomic, kPingPut
+  kPingPutSignal, kPingSignal, kPingP, kPingAtomic, kPingPutAtomic, kPingPut, kPingPoll
 };
 
 struct Experiment {
@@ -69,12 +74,13 @@ const Experiment kExperiments[] = {
     {"shmem_atomic_latency", kAtomicLat, Metric::latency, "uint64 atomic latency, one thread"},
     {"shmem_put_signal_ping_pong_latency", kPingPutSignal, Metric::latency, "put_signal ping-pong"},
     {"shmem_signal_ping_pong_latency", kPingSignal, Metric::latency, "signal_op ping-pong"},
-    {"shmem_p_ping_pong_latency", kPingP, Metric::latency, "p + wait_until ping-pong"},
+    {"shmem_p_ping_pong_latency", kPingP, Metric::latency, "int p per payload word + fence + signal ping-pong"},
     {"shmem_atomic_ping_pong_latency", kPingAtomic, Metric::latency, "fetch_add + wait_until ping-pong"},
     {"shmem_put_atomic_ping_pong_latency", kPingPutAtomic, Metric::latency,
      "putmem + fence + atomic add ping-pong"},
-    {"shmem_put_ping_pong_latency", kPingPut, Metric::latency,
-     "putmem ping-pong (the receiver polls the payload's last word)"},
+    {"shmem_put_ping_pong_latency", kPingPut, Metric::latency, "putmem_nbi + fence + signal ping-pong"},
+    {"shoal_p_poll_ping_pong_latency", kPingPoll, Metric::latency,
+     "8-byte p ping-pong, the peer polls the word (ucp_put_lat's shape)"},
 };
 
 constexpr int kScopeThread = 0, kScopeWarp = 1, kScopeBlock = 2;
@@ -218,31 +224,36 @@ __global__ void ping_kernel(int op, char* sym, char* local, size_t size, int ite
             shoal_putmem_signal_nbi(payload, local, size, sig, v, SHOAL_SIGNAL_SET, peer);
             break;
           case kPingSignal: shoal_signal_op(sig, v, SHOAL_SIGNAL_SET, peer); break;
-          case kPingP: shoal_ulonglong_p(flag, v, peer); shoal_quiet(); break;
-          case kPingAtomic: shoal_ulonglong_atomic_fetch_add(flag, 1, peer); break;
-          case kPingPut: {
-            // The payload's last 8 bytes carry v; the receiver polls them.
-            auto* tail = reinterpret_cast<unsigned long long*>(const_cast<char*>(local) + size - 8);
-            *tail = v;
-            shoal_putmem(payload, local, size, peer);
-            shoal_quiet();
+          case kPingP: {
+            // The payload's ints one p each, then fence and the signal.
+            const int* words = reinterpret_cast<const int*>(local);
+            int* dst = reinterpret_cast<int*>(payload);
+            for (size_t w = 0; w < size / sizeof(int); ++w) shoal_int_p(dst + w, words[w], peer);
+            shoal_fence();
+            shoal_signal_op(sig, v, SHOAL_SIGNAL_SET, peer);
             break;
           }
+          case kPingAtomic: shoal_ulonglong_atomic_fetch_add(flag, 1, peer); break;
+          case kPingPut:
+            shoal_putmem_nbi(payload, local, size, peer);
+            shoal_fence();
+            shoal_signal_op(sig, v, SHOAL_SIGNAL_SET, peer);
+            break;
+          case kPingPoll: shoal_ulonglong_p(flag, v, peer); break;
           default:
             shoal_putmem_nbi(payload, local, size, peer);
             shoal_fence();
             shoal_ulonglong_atomic_add(flag, 1, peer);
             break;
         }
-      } else if (op == kPingPutSignal || op == kPingSignal) {
+      } else if (op == kPingPutSignal || op == kPingSignal || op == kPingP || op == kPingPut) {
         shoal_signal_wait_until(sig, SHOAL_CMP_GE, v);
-      } else if (op == kPingPut) {
-        shoal_ulonglong_wait_until(reinterpret_cast<unsigned long long*>(payload + size - 8), SHOAL_CMP_GE, v);
       } else {
         shoal_ulonglong_wait_until(flag, SHOAL_CMP_GE, v);
       }
     }
   }
+  shoal_quiet();  // the _nbi puts complete before the kernel ends
 }
 
 int amo_index(const std::string& a) {
@@ -271,7 +282,6 @@ int main(int argc, char** argv) {
     spec.defaults.min_size = 8;
     spec.defaults.max_size = sized ? (64u << 10) : 8;
   }
-  if (ex->op == kPingPut) spec.defaults.min_size = 16;
   if (is_elem) {
     spec.defaults.min_size = spec.defaults.max_size = ex->op == kAtomicBw ? 8 : 4;
   }
@@ -319,7 +329,8 @@ int main(int argc, char** argv) {
   const int amo = amo_index(o.atomic_op);
   unsigned long long* ping_rounds = nullptr;  // device counter (see ping_kernel)
   CK(cudaMalloc(&ping_rounds, sizeof(unsigned long long)));
-  const auto sizes = is_ping && (ex->op == kPingSignal || ex->op == kPingP || ex->op == kPingAtomic)
+  const auto sizes = is_ping && (ex->op == kPingSignal || ex->op == kPingP || ex->op == kPingAtomic ||
+                                 ex->op == kPingPoll)
                          ? std::vector<std::uint64_t>{8}
                          : size_sweep(o);
   for (int scope : scopes) {

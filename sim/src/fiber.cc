@@ -417,13 +417,16 @@ void warp_complete(Warp& w, unsigned mask, WarpOp op) {
 
 // Backoff of a block whose fibers all spin, by time waited: yield the CPU
 // for the first kYieldNs of a wait (a ping-pong's reply usually comes
-// within it), then sleep, growing to 50 us, so the CPU goes to whoever must
-// progress. A wait starts with the first backoff after a barrier, or when
-// the block ran for kNewWaitNs without backing off (its fibers did other
+// within it), then sleep a quarter of the time waited beyond that (1 us ..
+// 250 us), so the CPU goes to whoever must progress (a long wait that woke
+// every 50 us cost the proxy threads moving its data ~40 % of their
+// bandwidth on 2 cores, docs/perf/proxy.md). A wait starts with the first
+// backoff after a barrier, or when the block ran for kNewWaitNs without
+// backing off (its fibers did other
 // work in between: the previous spin loop ended). Sleeps use a 1 us timer
 // slack (Linux's default 50 us would make every nap at least that long).
 void os_backoff(Block* b) {
-  constexpr int64_t kYieldNs = 100'000, kNewWaitNs = 200'000, kMaxSleepNs = 50'000;
+  constexpr int64_t kYieldNs = 100'000, kNewWaitNs = 200'000, kMaxSleepNs = 250'000;
   static thread_local const bool slack_set = prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0) == 0;
   (void)slack_set;
   Launch* L = b->launch;
