@@ -38,12 +38,6 @@ struct IbgdaTransport {
   mlx5::qp* qps = nullptr;                          // [n_pes * qps_per_pe]
   std::uint32_t n_qps = 0;                          // total
   bool cpu_doorbell = false;
-  // Reads queue memory (the SQ) from the host: GPU memory on cuda with a NIC.
-  std::function<bool(void* dst, const void* src, std::size_t bytes)> read_queue =
-      [](void* dst, const void* src, std::size_t bytes) {
-        std::memcpy(dst, src, bytes);
-        return true;
-      };
   std::atomic<bool> ringing{false};
   std::thread ringer;                               // cpu doorbell mode
 };
@@ -64,11 +58,14 @@ std::uint64_t machine_key() {
 }
 
 // cpu doorbell mode: a host thread rings each QP's UAR once its `posted`
-// counter moves (the device never touches the UAR). `posted` is in the QP
-// table (host memory on every platform) and device code advances it after
-// the doorbell record, with release ordering; the doorbell record itself is
-// GPU memory on cuda, so the host does not poll it. The last WQE's first 8
-// bytes (the doorbell value) are read through read_queue.
+// counter moves (the device never touches the UAR). `posted` and `db_word`
+// are in the QP table (host memory on every platform); device code stores
+// the doorbell value (the last WQE's first 8 bytes) in `db_word` after the
+// doorbell record and before advancing `posted` (release), so after reading
+// posted == N (acquire) the thread reads the value of WQE N-1 or of a later
+// one whose doorbell record is already written: ringing with it is right
+// either way (a later one just rings ahead; the next ring repeats it, which
+// the NIC ignores). No read of GPU memory on this path.
 void ring_loop(IbgdaTransport* t) {
   std::vector<std::uint32_t> rung(t->n_qps, 0);
   unsigned idle = 0;
@@ -79,9 +76,7 @@ void ring_loop(IbgdaTransport* t) {
       if (q.sq == nullptr) continue;
       const std::uint32_t pi = static_cast<std::uint32_t>(__atomic_load_n(&q.posted, __ATOMIC_ACQUIRE)) & 0xffffu;
       if (pi == rung[i]) continue;
-      std::uint64_t ctrl8 = 0;
-      if (!t->read_queue(&ctrl8, q.sq + ((pi - 1u) & (q.sq_depth - 1)) * 64, sizeof ctrl8)) continue;
-      nic(t).ring_doorbell(q.qpn, ctrl8);
+      nic(t).ring_doorbell(q.qpn, __atomic_load_n(&q.db_word, __ATOMIC_RELAXED));
       rung[i] = pi;
       any = true;
     }
@@ -239,7 +234,6 @@ std::string setup_devx(Runtime& r, IbgdaTransport* t) {
   t->n_qps = t->devx->table.n_qps;
   t->table = t->devx->table.table;
   t->cpu_doorbell = t->devx->table.cpu_doorbell;
-  t->read_queue = t->devx->read_queue;
   if (t->cpu_doorbell) {
     t->ringing.store(true, std::memory_order_release);
     t->ringer = std::thread(ring_loop, t);

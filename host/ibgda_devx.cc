@@ -34,13 +34,11 @@ void plugin_log(int level, const char* msg) {
 // cuda: the SQ, CQ and doorbell records in GPU memory (cudaMalloc), given to
 // the NIC as DevX umems with a dma-buf fd where the driver exports one, else
 // by address (nvidia-peermem). Host code cannot dereference them: the
-// backend initialises the CQ through `write`, and the cpu doorbell thread
-// reads the last WQE through `read_queue` (a copy on its own non-blocking
-// stream, so it never waits for a running kernel). The QP table (the QP
-// objects with their counters, the per-QP areas) stays in pinned host
-// memory mapped for the GPU (UVA: one address for host, GPU and NIC): the
-// host fills it at init and reads the counters for the doorbell thread and
-// drain(). The heap is GPU memory (VMM), registered with its dma-buf fd
+// backend initialises the CQ through `write`. The QP table (the QP objects
+// with their counters and the cpu doorbell value, the per-QP areas) stays
+// in pinned host memory mapped for the GPU (UVA: one address for host, GPU
+// and NIC): the host fills it at init and reads the counters for the
+// doorbell thread and drain(). The heap is GPU memory (VMM), registered with its dma-buf fd
 // (else through nvidia-peermem); the UAR page mapped into the GPU as I/O
 // memory.
 void* table_alloc(std::size_t bytes) {
@@ -50,18 +48,13 @@ void* table_alloc(std::size_t bytes) {
 void table_free(void* p) { cudaFreeHost(p); }
 
 // What the cuda placement's hooks share: cudaMalloc's pointers behind the
-// page-aligned regions handed out, and the host thread's copy stream.
+// page-aligned regions handed out.
 struct GpuQueues {
   int pe = -1;
   int device = 0;
   std::mutex mutex;
   std::map<void*, void*> raw;  // region address -> cudaMalloc pointer
   bool told_dmabuf = false;    // the peermem fallback is logged once
-  bool told_read = false;
-  cudaStream_t copy = nullptr;
-  ~GpuQueues() {
-    if (copy != nullptr) cudaStreamDestroy(copy);
-  }
 };
 
 std::string cuda_failure(const char* what, std::size_t bytes, int device, cudaError_t e) {
@@ -139,22 +132,6 @@ ibgda::devx::Placement placement(const Runtime& r, const std::shared_ptr<GpuQueu
   return p;
 }
 
-// The cpu doorbell thread's view of the SQ (GPU memory).
-std::function<bool(void*, const void*, std::size_t)> queue_reader(const std::shared_ptr<GpuQueues>& g) {
-  return [g](void* dst, const void* src, std::size_t bytes) {
-    std::lock_guard<std::mutex> lock(g->mutex);
-    cudaError_t e = cudaSetDevice(g->device);
-    if (e == cudaSuccess && g->copy == nullptr) e = cudaStreamCreateWithFlags(&g->copy, cudaStreamNonBlocking);
-    if (e == cudaSuccess) e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, g->copy);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(g->copy);
-    if (e != cudaSuccess && !g->told_read) {
-      g->told_read = true;
-      SHOAL_ERROR("IBGDA: reading a WQE from the GPU send queue for a cpu doorbell failed on PE %d: %s", g->pe,
-                  cudaGetErrorString(e));
-    }
-    return e == cudaSuccess;
-  };
-}
 #else
 // sim: kernels are CPU threads, so host memory and the UAR as mapped serve
 // device code as they are (the adapter's defaults).
@@ -165,12 +142,6 @@ struct GpuQueues {
   int device = 0;
 };
 ibgda::devx::Placement placement(const Runtime&, const std::shared_ptr<GpuQueues>&) { return {}; }
-std::function<bool(void*, const void*, std::size_t)> queue_reader(const std::shared_ptr<GpuQueues>&) {
-  return [](void* dst, const void* src, std::size_t bytes) {
-    std::memcpy(dst, src, bytes);
-    return true;
-  };
-}
 #endif
 
 std::string open_nic(Runtime& r, const std::shared_ptr<GpuQueues>& g,
@@ -211,7 +182,6 @@ std::string ibgda_devx_start(Runtime& r, std::unique_ptr<IbgdaDevx>* out) {
   auto g = std::make_shared<GpuQueues>();
   g->pe = r.my_pe;
   g->device = r.device;
-  d->read_queue = queue_reader(g);
   std::string e = ibgda_agree(r, open_nic(r, g, &d->backend));
   if (!e.empty()) return e;
   ibgda::TableArgs a = ibgda_table_args(r);

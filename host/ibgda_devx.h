@@ -19,11 +19,6 @@ struct Runtime;
 struct IbgdaDevx {
   std::unique_ptr<ibgda::devx::DevxBackend> backend;
   ibgda::Table table;  // device-visible; freed by the destructor, after the backend
-  // Reads queue memory from a host thread without waiting for running
-  // kernels (cuda: the queues are GPU memory; cpu doorbell mode reads the
-  // last WQE's doorbell value through it).
-  // false (and logged once) when the copy failed.
-  std::function<bool(void* dst, const void* src, std::size_t bytes)> read_queue;
   ~IbgdaDevx();
 };
 

@@ -36,6 +36,8 @@ struct qp {
   // --- device-side counters (zero at start) -------------------------------
   uint64_t reserved;
   uint64_t posted;
+  uint64_t db_word;        // cpu doorbell mode: the doorbell value (first 8 bytes of the last
+                           // published WQE), stored before `posted` (queue.cuh, publish)
   uint64_t completed;
   uint64_t cq_ci;
   uint32_t poll_lock;

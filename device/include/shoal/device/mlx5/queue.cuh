@@ -12,7 +12,9 @@
 //   3. publish, in index order: wait until posted == i; fence (sys) so the
 //      WQEs are visible to the NIC; doorbell record := i+n (big-endian,
 //      release); fence; doorbell: the first 8 bytes of the last WQE's ctrl
-//      segment to the UAR (arch::st_mmio64); posted := i+n (release).
+//      segment to the UAR (arch::st_mmio64), or, in cpu doorbell mode (no
+//      UAR mapped), the same 8 bytes to `db_word` for the host thread that
+//      rings; posted := i+n (release).
 // Completion: a WQE asks for a CQE when (index+1) % signal_interval == 0, or
 // when quiet() needs one (a signalled NOP). A CQE for WQE k completes every
 // WQE up to k (RC completes in order). Pollers take `poll_lock` with a CAS,
@@ -186,7 +188,9 @@ SHOAL_ARCH_FN int publish(qp* q, uint64_t index, uint32_t n) {
   arch::fence_acq_rel_sys();
   arch::st_release_sys(&q->dbr[dbr_send], arch::bswap32(static_cast<uint32_t>(end) & 0xffffu));
   arch::fence_acq_rel_sys();
-  if (q->uar != nullptr) arch::st_mmio64(q->uar, *reinterpret_cast<const uint64_t*>(wqe_slot(q, end - 1)));
+  const uint64_t doorbell = *reinterpret_cast<const uint64_t*>(wqe_slot(q, end - 1));
+  if (q->uar != nullptr) arch::st_mmio64(q->uar, doorbell);
+  else arch::st_relaxed_sys(&q->db_word, doorbell);  // the QP table is host memory: no PCIe read for the ringer
   arch::st_release_sys(&q->posted, end);
   return post_ok;
 }
