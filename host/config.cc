@@ -50,6 +50,9 @@ Status config_load(Config* cfg_p) {
   long long poll_us = 0;
   SHOAL_CHECK(env::get_int("SHOAL_PROXY_POLL_US", 500, 0, 10'000'000, &poll_us));
   cfg.proxy_poll_us = static_cast<std::uint32_t>(poll_us);
+  long long peer_failure = 1;
+  SHOAL_CHECK(env::get_int("SHOAL_PROXY_PEER_FAILURE", 1, 0, 1, &peer_failure));
+  cfg.proxy_peer_failure = peer_failure != 0;
   SHOAL_CHECK(env::get_size("SHOAL_TEAM_POOL_SIZE", 0, &cfg.team_pool_size));
   SHOAL_CHECK(env::get_size("SHOAL_COLL_SCRATCH_SIZE", 256ull << 10, &cfg.coll_scratch_size));
   *cfg_p = cfg;
@@ -104,6 +107,11 @@ const EnvVarDoc* env_var_table() {
        "After its last request or network event the proxy thread keeps polling (yielding the CPU "
        "between polls) this many microseconds before it naps (50 us at a time, woken early by the "
        "network or a CPU-side poster). Larger: lower latency for sparse traffic, more CPU time."},
+      {"SHOAL_PROXY_PEER_FAILURE", "1",
+       "1: the proxy's UCX endpoints detect a failed peer (UCP_ERR_HANDLING_MODE_PEER), so operations "
+       "to a dead PE end the job with a message instead of hanging. 0: no detection. Set 0 for UCX "
+       "1.22 over tcp, which with detection finds no protocol for fetching atomics (signals, "
+       "barriers): `cannot find remote protocol for ... amo_fetch` (docs/transport-proxy.md)."},
       {"SHOAL_SIM_PES_PER_NODE", "0",
        "Simulated nodes on one machine: ranks in consecutive groups of this size form a node "
        "(node = rank / n); 0 = off. SHOAL_NODE_ID wins when set."},

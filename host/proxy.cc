@@ -143,6 +143,7 @@ Status proxy_start(Runtime& r) {
   a.allgather = boot_allgather;
   a.log = plugin_log;
   a.poll_us = r.cfg.proxy_poll_us;
+  a.peer_failure = r.cfg.proxy_peer_failure ? 1 : 0;
 #if defined(SHOAL_PLATFORM_CUDA)
   a.heap_is_device = 1;
 #endif

@@ -12,8 +12,8 @@
 extern "C" {
 #endif
 
-/* 2: heap_is_device added. */
-#define SHOAL_TRANSPORT_ABI_VERSION 2
+/* 2: heap_is_device added. 3: peer_failure added. */
+#define SHOAL_TRANSPORT_ABI_VERSION 3
 
 typedef struct {
   int my_pe;
@@ -33,6 +33,10 @@ typedef struct {
   /* 1: the heap is GPU memory (cuda platform): the network library must
    * register and access device memory (UCX built with CUDA support). */
   int heap_is_device;
+  /* 1: endpoints detect a failed peer (UCX: UCP_ERR_HANDLING_MODE_PEER) and
+   * the operations to it fail instead of hanging; 0: no detection (UCX
+   * then also uses transports without peer-failure support). */
+  int peer_failure;
 } shoal_transport_args_v1_t;
 
 typedef struct {

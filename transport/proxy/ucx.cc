@@ -96,6 +96,12 @@ struct Proxy {
     std::snprintf(text, sizeof text, "PE %d: %s to PE %d failed: %s (UCX status %d)", args.my_pe,
                   what, pe, ucs_status_string(st), static_cast<int>(st));
     logf(1, "%s", text);
+    if (st == UCS_ERR_CANCELED && args.peer_failure &&
+        (std::strcmp(what, "atomic") == 0 || std::strcmp(what, "signal_op") == 0 ||
+         std::strcmp(what, "put_signal") == 0))
+      logf(1, "if UCX logged `cannot find remote protocol for ... amo_fetch` just before: UCX 1.22 over tcp "
+              "has no fetching atomics on endpoints that detect peer failure; SHOAL_PROXY_PEER_FAILURE=0 "
+              "turns the detection off (docs/transport-proxy.md)");
     // The first error is the one reported; the text is written before the
     // flag is set (release), so readers of the flag see it whole.
     if (error_claimed.exchange(true)) return;
@@ -526,6 +532,9 @@ int Proxy::start(const shoal_transport_args_v1_t& a) {
   }
   ring->doorbell_fd = doorbell;
 
+  if (!a.peer_failure)
+    logf(3, "peer failure detection is off (SHOAL_PROXY_PEER_FAILURE=0): an operation to a PE that died "
+            "may wait until SHOAL_TIMEOUT");
   ucp_mem_map_params_t mp{};
   mp.field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS | UCP_MEM_MAP_PARAM_FIELD_LENGTH;
   mp.address = a.heap_base;
@@ -594,7 +603,7 @@ int Proxy::start(const shoal_transport_args_v1_t& a) {
     ep.field_mask = UCP_EP_PARAM_FIELD_REMOTE_ADDRESS | UCP_EP_PARAM_FIELD_ERR_HANDLING_MODE |
                     UCP_EP_PARAM_FIELD_ERR_HANDLER;
     ep.address = reinterpret_cast<const ucp_address_t*>(recv.data() + pe * blob);
-    ep.err_mode = UCP_ERR_HANDLING_MODE_PEER;
+    ep.err_mode = a.peer_failure ? UCP_ERR_HANDLING_MODE_PEER : UCP_ERR_HANDLING_MODE_NONE;
     ep.err_handler.cb = on_peer_error;
     ep.err_handler.arg = g_ep_args.back().get();
     st = ucp_ep_create(worker, &ep, &eps[pe]);
