@@ -1,11 +1,9 @@
 #include "host/proxy.h"
 
 #include <dlfcn.h>
-#include <sched.h>
 #include <unistd.h>
 
 #include <atomic>
-#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -16,6 +14,7 @@
 #include "base/log.h"
 #include "bootstrap/plugin_path.h"
 #include "host/runtime.h"
+#include "host/wait.h"
 #include "transport/proxy/plugin_abi.h"
 
 namespace shoal {
@@ -184,20 +183,18 @@ namespace {
   fatal("%s: the remote transport reported an error: %s", call, r.proxy->ring->error_text);
 }
 
-// Bounded wait on the proxy; yields the CPU (the proxy thread may need it).
+// Bounded wait on the proxy with the host's backoff (host/wait.h: spin,
+// yield, then sleep growing to 1 ms), so a long wait leaves the CPU to the
+// proxy thread doing the work; a transport error ends it at once.
 template <class Pred>
 void proxy_spin(Runtime& r, const char* call, const char* what, std::uint64_t ticket, Pred&& done) {
-  const auto start = std::chrono::steady_clock::now();
-  for (unsigned n = 0; !done(); ++n) {
-    if ((n & 255u) == 0) {
-      if (std::atomic_ref<std::uint32_t>(r.proxy->ring->error).load(std::memory_order_acquire))
-        proxy_failed(r, call);
-      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (r.cfg.timeout_s > 0 && s > r.cfg.timeout_s)
-        fatal("%s: waited %.1f s (SHOAL_TIMEOUT) for the host proxy to %s (request %llu)", call, s,
-              what, static_cast<unsigned long long>(ticket));
-    }
-    sched_yield();
+  Backoff b(r.cfg.timeout_s);
+  while (!done()) {
+    if (std::atomic_ref<std::uint32_t>(r.proxy->ring->error).load(std::memory_order_acquire))
+      proxy_failed(r, call);
+    if (!b.pause())
+      fatal("%s: waited %.1f s (SHOAL_TIMEOUT) for the host proxy to %s (request %llu)", call, b.elapsed_s(),
+            what, static_cast<unsigned long long>(ticket));
   }
 }
 
