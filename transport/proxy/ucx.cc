@@ -88,6 +88,10 @@ struct Proxy {
 
   void fail(int pe, uint32_t op, ucs_status_t st) {
     fail_as(pe, op_name(op), st);
+    if (st == UCS_ERR_CANCELED && args.peer_failure && (op == kOpAmo || op == kOpSignal || op == kOpPutSignal))
+      logf(1, "if UCX logged `cannot find remote protocol for ... amo_fetch` just before: UCX 1.22 over tcp "
+              "has no fetching atomics on endpoints that detect peer failure; SHOAL_PROXY_PEER_FAILURE=0 "
+              "turns the detection off (docs/transport-proxy.md)");
   }
   void fail_as(int pe, const char* what, ucs_status_t st) {
     uint32_t zero = 0;
@@ -96,12 +100,6 @@ struct Proxy {
     std::snprintf(text, sizeof text, "PE %d: %s to PE %d failed: %s (UCX status %d)", args.my_pe,
                   what, pe, ucs_status_string(st), static_cast<int>(st));
     logf(1, "%s", text);
-    if (st == UCS_ERR_CANCELED && args.peer_failure &&
-        (std::strcmp(what, "atomic") == 0 || std::strcmp(what, "signal_op") == 0 ||
-         std::strcmp(what, "put_signal") == 0))
-      logf(1, "if UCX logged `cannot find remote protocol for ... amo_fetch` just before: UCX 1.22 over tcp "
-              "has no fetching atomics on endpoints that detect peer failure; SHOAL_PROXY_PEER_FAILURE=0 "
-              "turns the detection off (docs/transport-proxy.md)");
     // The first error is the one reported; the text is written before the
     // flag is set (release), so readers of the flag see it whole.
     if (error_claimed.exchange(true)) return;
