@@ -126,6 +126,10 @@ void Hub::fail_all(const std::string& msg, int except) {
 Status Hub::fail_round(Status s, int rank, const std::string& msg) {
   last_error_ = msg;
   SHOAL_ERROR("%s: %s", label_.c_str(), msg.c_str());
+  if (culprit_out_ && rank >= 0) {
+    int none = -1;
+    culprit_out_->compare_exchange_strong(none, rank, std::memory_order_release);
+  }
   fail_all(msg, rank);
   close_all();
   return s;

@@ -6,6 +6,7 @@
 // fails the round, and every other PE is told why (Op::error) so none hangs.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -56,6 +57,9 @@ class Hub {
 
   bool finalized() const { return finalized_; }
   const AbortInfo& abort_info() const { return abort_; }
+  // Where to publish the rank of the first PE a round fails because of, before
+  // the others are told (so a launcher that sees them exit knows whom to blame).
+  void publish_culprit_to(std::atomic<int>* out) { culprit_out_ = out; }
   // The reason of the last failed round, one line.
   const std::string& last_error() const { return last_error_; }
 
@@ -76,6 +80,7 @@ class Hub {
   std::vector<std::vector<char>> data_;
   AbortInfo abort_;
   std::string last_error_;
+  std::atomic<int>* culprit_out_ = nullptr;
 };
 
 }  // namespace shoal::bootstrap

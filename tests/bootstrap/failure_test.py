@@ -70,6 +70,19 @@ def shoalrun_exit3(d):
 
 
 @case
+def shoalrun_exit3_slow(d):
+    # PE 1 drops its connection, the others fail because of it and exit 1
+    # before PE 1 exits 3: shoalrun still blames PE 1, not the first reaped.
+    sr, fault, _ = bins(d)
+    rc, _, err, dt = run([sr, "-n", "4", fault, "exit3-slow"])
+    expect(rc == 3, "shoalrun exits with PE 1's status 3")
+    expect(dt < 5, "within 5 s")
+    expect(re.search(r"^shoalrun: PE 1 \(pid \d+\) exited with status 3; terminating the other 3 PEs$",
+                     err, re.M), "one line names PE 1 and its exit status")
+    expect(not re.search(r"^shoalrun: PE [023] ", err, re.M), "no other PE is blamed")
+
+
+@case
 def shoalrun_kill9(d):
     sr, fault, _ = bins(d)
     rc, _, err, dt = run([sr, "-n", "4", fault, "kill9"], env=clean_env(SHOAL_BOOTSTRAP_TIMEOUT=10))

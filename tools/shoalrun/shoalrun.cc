@@ -141,8 +141,8 @@ const char* signal_name(int sig) {
 // or shoalrun wakes it to stop.
 class Server {
  public:
-  Server(int n, int listen_fd, const unsigned char* secret, int wake_fd)
-      : n_(n), lfd_(listen_fd), wake_fd_(wake_fd) {
+  Server(int n, int listen_fd, const unsigned char* secret, int wake_fd, std::atomic<int>* culprit)
+      : n_(n), lfd_(listen_fd), wake_fd_(wake_fd), culprit_(culprit) {
     std::memcpy(secret_, secret, kSecretBytes);
   }
   void run() {
@@ -153,6 +153,7 @@ class Server {
  private:
   bool serve_one_job() {
     Hub hub("shoalrun", n_, -1, secret_);
+    hub.publish_culprit_to(culprit_);
     while (!hub.all_connected()) {
       pollfd p[2] = {{lfd_, POLLIN, 0}, {wake_fd_, POLLIN, 0}};
       int rc = ::poll(p, 2, -1);
@@ -180,6 +181,7 @@ class Server {
   int n_;
   int lfd_;
   int wake_fd_;
+  std::atomic<int>* culprit_;
   unsigned char secret_[kSecretBytes];
 };
 
@@ -201,6 +203,7 @@ class Launcher {
   void cleanup_socket();
   bool spawn(int rank, const std::vector<std::string>& env);
   void reap();
+  void blame(bool force);
   void terminate(int sig);
   int live() const;
   void forward_output(Pe& pe, int rank, bool is_err);
@@ -216,6 +219,12 @@ class Launcher {
   bool terminating_ = false;
   std::chrono::steady_clock::time_point kill_at_{};
   bool killed_ = false;
+  // The first PE that failed before the job was told to end, while its blame
+  // is pending (-1: none): see blame().
+  int pending_ = -1;
+  std::chrono::steady_clock::time_point pending_until_{};
+  // The first PE the rendezvous server saw fail (disconnect, abort), or -1.
+  std::atomic<int> culprit_{-1};
 };
 
 bool Launcher::make_socket() {
@@ -331,40 +340,69 @@ void Launcher::terminate(int sig) {
     if (p.pid > 0 && !p.done) ::kill(p.pid, sig);
 }
 
+bool failed_status(int st) { return !(WIFEXITED(st) && WEXITSTATUS(st) == 0); }
+
 void Launcher::reap() {
   for (;;) {
     int st = 0;
     pid_t pid = ::waitpid(-1, &st, WNOHANG);
-    if (pid <= 0) return;
+    if (pid <= 0) break;
     for (int r = 0; r < a_.n; ++r) {
       Pe& p = pes_[r];
       if (p.pid != pid) continue;
       p.done = true;
       p.status = st;
-      bool bad = !(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-      if (!bad || failed_) break;
-      failed_ = true;
-      if (terminating_) break;  // a consequence of a timeout or signal: already reported
-      int others = live();
-      char how[96];
-      if (WIFEXITED(st)) {
-        std::snprintf(how, sizeof how, "exited with status %d", WEXITSTATUS(st));
-        exit_code_ = WEXITSTATUS(st);
-      } else {
-        int sig = WTERMSIG(st);
-        std::snprintf(how, sizeof how, "was killed by signal %d (SIG%s)", sig, signal_name(sig));
-        exit_code_ = 128 + sig;
+      if (!failed_status(st) || failed_ || pending_ >= 0) break;
+      if (terminating_) {  // a consequence of a timeout or signal: already reported
+        failed_ = true;
+        break;
       }
-      if (others)
-        std::fprintf(stderr, "shoalrun: PE %d (pid %d) %s; terminating the other %d PE%s\n", r,
-                     static_cast<int>(pid), how, others, others == 1 ? "" : "s");
-      else
-        std::fprintf(stderr, "shoalrun: PE %d (pid %d) %s\n", r, static_cast<int>(pid), how);
-      std::fflush(stderr);
-      terminate(SIGTERM);
+      pending_ = r;
+      pending_until_ = std::chrono::steady_clock::now() + std::chrono::seconds(1);
       break;
     }
   }
+  if (pending_ >= 0) blame(false);
+}
+
+// Reports the PE that ended the job and terminates the others. When one PE
+// fails, the rendezvous server tells the others, and they exit too, maybe
+// before shoalrun reaps the first (waitpid(-1) returns them in any order). So
+// the PE the server saw fail first is blamed when it has failed too; if it is
+// still running, the report waits for it, at most a second (or until forced).
+void Launcher::blame(bool force) {
+  if (failed_) {  // a timeout or signal ended the job meanwhile, and said so
+    pending_ = -1;
+    return;
+  }
+  int r = pending_;
+  int c = culprit_.load(std::memory_order_acquire);
+  if (c >= 0 && c < a_.n && c != r) {
+    if (!pes_[c].done && !force && std::chrono::steady_clock::now() < pending_until_) return;
+    if (pes_[c].done && failed_status(pes_[c].status)) r = c;
+  }
+  pending_ = -1;
+  failed_ = true;
+  int st = pes_[r].status;
+  char how[96];
+  if (WIFEXITED(st)) {
+    std::snprintf(how, sizeof how, "exited with status %d", WEXITSTATUS(st));
+    exit_code_ = WEXITSTATUS(st);
+  } else {
+    int sig = WTERMSIG(st);
+    std::snprintf(how, sizeof how, "was killed by signal %d (SIG%s)", sig, signal_name(sig));
+    exit_code_ = 128 + sig;
+  }
+  int others = a_.n - 1;
+  for (const Pe& p : pes_)
+    others -= p.done && &p != &pes_[r] && !failed_status(p.status);  // ended well before
+  if (others)
+    std::fprintf(stderr, "shoalrun: PE %d (pid %d) %s; terminating the other %d PE%s\n", r,
+                 static_cast<int>(pes_[r].pid), how, others, others == 1 ? "" : "s");
+  else
+    std::fprintf(stderr, "shoalrun: PE %d (pid %d) %s\n", r, static_cast<int>(pes_[r].pid), how);
+  std::fflush(stderr);
+  terminate(SIGTERM);
 }
 
 void Launcher::forward_output(Pe& pe, int rank, bool is_err) {
@@ -436,13 +474,14 @@ int Launcher::run() {
     terminate(SIGKILL);
   }
 
-  Server server(a_.n, lfd_, secret_, wake[0]);
+  Server server(a_.n, lfd_, secret_, wake[0], &culprit_);
   std::thread server_thread([&] { server.run(); });
 
   auto start = std::chrono::steady_clock::now();
   bool timed_out = false;
   for (;;) {
     reap();
+    if (pending_ >= 0 && live() == 0) blame(true);
     bool pipes_open = false;
     for (const Pe& p : pes_) pipes_open |= p.out_fd >= 0 || p.err_fd >= 0;
     if (live() == 0 && !pipes_open) break;
@@ -473,6 +512,12 @@ int Launcher::run() {
       }
       int ms = static_cast<int>(
           std::chrono::duration_cast<std::chrono::milliseconds>(kill_at_ - now).count() + 1);
+      wait_ms = wait_ms < 0 ? ms : std::min(wait_ms, ms);
+    }
+    if (pending_ >= 0) {
+      int ms = static_cast<int>(
+          std::chrono::duration_cast<std::chrono::milliseconds>(pending_until_ - now).count() + 1);
+      ms = std::max(ms, 0);
       wait_ms = wait_ms < 0 ? ms : std::min(wait_ms, ms);
     }
     if (live() == 0) wait_ms = wait_ms < 0 ? 1000 : std::min(wait_ms, 1000);  // drain pipes
