@@ -59,27 +59,26 @@ def bins(d):
 
 
 # --- shoalrun -----------------------------------------------------------------
-@case
-def shoalrun_exit3(d):
+def expect_pe1_exit3(d, mode):
     sr, fault, _ = bins(d)
-    rc, _, err, dt = run([sr, "-n", "4", fault, "exit3"])
-    expect(rc == 3, "shoalrun exits with the PE's status 3")
+    rc, _, err, dt = run([sr, "-n", "4", fault, mode])
+    expect(rc == 3, "shoalrun exits with PE 1's status 3")
     expect(dt < 5, "within 5 s")
     expect(re.search(r"^shoalrun: PE 1 \(pid \d+\) exited with status 3; terminating the other 3 PEs$",
                      err, re.M), "one line names PE 1 and its exit status")
+    expect(not re.search(r"^shoalrun: PE [023] ", err, re.M), "no other PE is blamed")
+
+
+@case
+def shoalrun_exit3(d):
+    expect_pe1_exit3(d, "exit3")
 
 
 @case
 def shoalrun_exit3_slow(d):
     # PE 1 drops its connection, the others fail because of it and exit 1
     # before PE 1 exits 3: shoalrun still blames PE 1, not the first reaped.
-    sr, fault, _ = bins(d)
-    rc, _, err, dt = run([sr, "-n", "4", fault, "exit3-slow"])
-    expect(rc == 3, "shoalrun exits with PE 1's status 3")
-    expect(dt < 5, "within 5 s")
-    expect(re.search(r"^shoalrun: PE 1 \(pid \d+\) exited with status 3; terminating the other 3 PEs$",
-                     err, re.M), "one line names PE 1 and its exit status")
-    expect(not re.search(r"^shoalrun: PE [023] ", err, re.M), "no other PE is blamed")
+    expect_pe1_exit3(d, "exit3-slow")
 
 
 @case
