@@ -53,6 +53,51 @@ bool parse_bool(const char* text, bool* out_p) {
   return false;
 }
 
+bool parse_cpu_list(const char* text, std::vector<int>* cpus_p) {
+  constexpr long kMaxCpu = 4095;
+  std::vector<bool> seen(kMaxCpu + 1);
+  const char* p = text;
+  if (!p || !*p) return false;
+  auto number = [&](long* v) {
+    if (*p < '0' || *p > '9') return false;
+    char* end = nullptr;
+    errno = 0;
+    *v = std::strtol(p, &end, 10);
+    if (errno || *v > kMaxCpu) return false;
+    p = end;
+    return true;
+  };
+  for (;;) {
+    long lo = 0, hi = 0;
+    if (!number(&lo)) return false;
+    hi = lo;
+    if (*p == '-') {
+      ++p;
+      if (!number(&hi) || hi < lo) return false;
+    }
+    for (long c = lo; c <= hi; ++c) seen[static_cast<std::size_t>(c)] = true;
+    if (*p == '\0') break;
+    if (*p++ != ',') return false;
+  }
+  cpus_p->clear();
+  for (int c = 0; c <= kMaxCpu; ++c)
+    if (seen[static_cast<std::size_t>(c)]) cpus_p->push_back(c);
+  return true;
+}
+
+std::string format_cpu_list(const std::vector<int>& cpus) {
+  std::string out;
+  for (std::size_t i = 0; i < cpus.size();) {
+    std::size_t j = i;
+    while (j + 1 < cpus.size() && cpus[j + 1] == cpus[j] + 1) ++j;
+    if (!out.empty()) out += ',';
+    out += std::to_string(cpus[i]);
+    if (j > i) out += '-' + std::to_string(cpus[j]);
+    i = j + 1;
+  }
+  return out;
+}
+
 Status get_size(const char* name, std::uint64_t def, std::uint64_t* out_p) {
   const char* v = lookup(name);
   if (!v) return *out_p = def, Status::ok;

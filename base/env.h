@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 #include "base/status.h"
 
@@ -30,5 +31,10 @@ std::string get_string(const char* name, const char* def = "");
 // The parsers used by the above, exposed for tests and for other inputs.
 bool parse_size(const char* text, std::uint64_t* out_p);
 bool parse_bool(const char* text, bool* out_p);
+// A CPU list: comma-separated CPU numbers and ranges ("3", "0-3,8,10-11"),
+// CPUs 0..4095; the CPUs in ascending order without repeats.
+bool parse_cpu_list(const char* text, std::vector<int>* cpus_p);
+// The inverse: ascending CPUs as a list with ranges ("0-3,8").
+std::string format_cpu_list(const std::vector<int>& cpus);
 
 }  // namespace shoal::env

@@ -1,5 +1,7 @@
 #include "host/config.h"
 
+#include <vector>
+
 #include "base/env.h"
 #include "base/log.h"
 
@@ -53,6 +55,16 @@ Status config_load(Config* cfg_p) {
   long long peer_failure = 1;
   SHOAL_CHECK(env::get_int("SHOAL_PROXY_PEER_FAILURE", 1, 0, 1, &peer_failure));
   cfg.proxy_peer_failure = peer_failure != 0;
+  cfg.proxy_cpu = env::get_string("SHOAL_PROXY_CPU", "auto");
+  if (cfg.proxy_cpu != "auto" && cfg.proxy_cpu != "none") {
+    std::vector<int> cpus;
+    if (!env::parse_cpu_list(cfg.proxy_cpu.c_str(), &cpus)) {
+      SHOAL_ERROR("SHOAL_PROXY_CPU='%s' is not auto, none or a CPU list (e.g. 3 or 0-3,8)",
+                  cfg.proxy_cpu.c_str());
+      return Status::invalid_argument;
+    }
+  }
+  SHOAL_CHECK(env::get_choice("SHOAL_PROXY_NIC", {"auto", "ucx"}, "auto", &cfg.proxy_nic));
   SHOAL_CHECK(env::get_size("SHOAL_TEAM_POOL_SIZE", 0, &cfg.team_pool_size));
   SHOAL_CHECK(env::get_size("SHOAL_COLL_SCRATCH_SIZE", 256ull << 10, &cfg.coll_scratch_size));
   *cfg_p = cfg;
@@ -112,6 +124,14 @@ const EnvVarDoc* env_var_table() {
        "to a dead PE end the job with a message instead of hanging. 0: no detection. Set 0 for UCX "
        "1.22 over tcp, which with detection finds no protocol for fetching atomics (signals, "
        "barriers): `cannot find remote protocol for ... amo_fetch` (docs/transport-proxy.md)."},
+      {"SHOAL_PROXY_CPU", "auto",
+       "CPUs the proxy thread runs on. auto: on cuda, the CPUs local to the PE's GPU (its NUMA "
+       "node), within the process's own affinity; elsewhere unbound. none: unbound. A CPU list "
+       "(3, 0-3,8): those CPUs, within the process's affinity. Needs hwloc (libhwloc-dev) for auto."},
+      {"SHOAL_PROXY_NIC", "auto",
+       "auto: on cuda, when UCX_NET_DEVICES is unset and the node has several RDMA devices, each "
+       "PE's proxy uses the one nearest its GPU (UCX_NET_DEVICES=<it>:1 for that PE only). ucx: "
+       "UCX's own choice (all devices)."},
       {"SHOAL_SIM_PES_PER_NODE", "0",
        "Simulated nodes on one machine: ranks in consecutive groups of this size form a node "
        "(node = rank / n); 0 = off. SHOAL_NODE_ID wins when set."},

@@ -21,6 +21,8 @@ struct Config {
   std::uint32_t proxy_ring_size = 0; // SHOAL_PROXY_RING_SIZE: requests (power of two)
   std::uint32_t proxy_poll_us = 0;   // SHOAL_PROXY_POLL_US: polling window before the proxy naps
   bool proxy_peer_failure = true;    // SHOAL_PROXY_PEER_FAILURE: endpoints detect failed peers
+  std::string proxy_cpu;             // SHOAL_PROXY_CPU: auto | none | a CPU list
+  std::string proxy_nic;             // SHOAL_PROXY_NIC: auto | ucx
   bool ibgda_emulate = false;        // SHOAL_IBGDA_EMULATE: the mlx5 emulator instead of a NIC
   std::uint32_t ibgda_qps_per_pe = 1;  // SHOAL_IBGDA_QPS_PER_PE
   std::string ibgda_doorbell;        // SHOAL_IBGDA_DOORBELL: gpu | cpu | auto

@@ -143,8 +143,12 @@ Status proxy_start(Runtime& r) {
   a.log = plugin_log;
   a.poll_us = r.cfg.proxy_poll_us;
   a.peer_failure = r.cfg.proxy_peer_failure ? 1 : 0;
+  a.cpu_bind = r.cfg.proxy_cpu.c_str();
+  a.nic = r.cfg.proxy_nic.c_str();
 #if defined(SHOAL_PLATFORM_CUDA)
+  char bus_id[32] = {};
   a.heap_is_device = 1;
+  if (cudaDeviceGetPCIBusId(bus_id, sizeof bus_id, r.device) == cudaSuccess) a.gpu_pci_bus_id = bus_id;
 #endif
   if (p->plugin->start(&a, &p->ctx) != 0) {
     SHOAL_ERROR("remote transport %s: start failed (see above); SHOAL_REMOTE_TRANSPORT=none runs "

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include <cstdint>
+#include <vector>
 
 namespace shoal::env {
 namespace {
@@ -18,6 +19,33 @@ TEST(EnvParseSize, AcceptsSuffixes) {
     std::uint64_t v = 12345;
     ASSERT_TRUE(parse_size(c.text, &v)) << c.text;
     EXPECT_EQ(v, c.want) << c.text;
+  }
+}
+
+TEST(EnvCpuList, ParsesNumbersAndRanges) {
+  struct Case { const char* text; std::vector<int> want; const char* formatted; } cases[] = {
+      {"3", {3}, "3"},
+      {"0-3", {0, 1, 2, 3}, "0-3"},
+      {"0-3,8,10-11", {0, 1, 2, 3, 8, 10, 11}, "0-3,8,10-11"},
+      {"8,0-1,1,9", {0, 1, 8, 9}, "0-1,8-9"},  // sorted, repeats merged
+      {"4095", {4095}, "4095"},
+      {"5-5", {5}, "5"},
+  };
+  for (const auto& c : cases) {
+    std::vector<int> v = {-7};
+    ASSERT_TRUE(parse_cpu_list(c.text, &v)) << c.text;
+    EXPECT_EQ(v, c.want) << c.text;
+    EXPECT_EQ(format_cpu_list(v), c.formatted) << c.text;
+  }
+  EXPECT_EQ(format_cpu_list({}), "");
+}
+
+TEST(EnvCpuList, RejectsGarbage) {
+  for (const char* bad : {"", ",", "1,", ",1", "a", "1-", "-1", "3-1", "1 2", "1,,2", "4096", "0-4096",
+                          "1.5", "+1", "99999999999999999999", "auto"}) {
+    std::vector<int> v = {42};
+    EXPECT_FALSE(parse_cpu_list(bad, &v)) << "'" << bad << "'";
+    EXPECT_EQ(v, std::vector<int>{42}) << "output must be untouched on failure: " << bad;
   }
 }
 

@@ -12,8 +12,9 @@
 extern "C" {
 #endif
 
-/* 2: heap_is_device added. 3: peer_failure added. */
-#define SHOAL_TRANSPORT_ABI_VERSION 3
+/* 2: heap_is_device added. 3: peer_failure added. 4: gpu_pci_bus_id,
+ * cpu_bind and nic added. */
+#define SHOAL_TRANSPORT_ABI_VERSION 4
 
 typedef struct {
   int my_pe;
@@ -37,6 +38,15 @@ typedef struct {
    * the operations to it fail instead of hanging; 0: no detection (UCX
    * then also uses transports without peer-failure support). */
   int peer_failure;
+  /* The PE's GPU ("0000:1b:00.0"), or null (sim, unknown). */
+  const char* gpu_pci_bus_id;
+  /* The proxy thread's CPUs: "auto" (those local to the GPU, when known),
+   * "none", or a CPU list ("3", "0-3,8"); always within the process's
+   * affinity (SHOAL_PROXY_CPU). */
+  const char* cpu_bind;
+  /* "auto": with UCX_NET_DEVICES unset, the RDMA device nearest the GPU;
+   * "ucx": UCX's own choice (SHOAL_PROXY_NIC). */
+  const char* nic;
 } shoal_transport_args_v1_t;
 
 typedef struct {

@@ -27,11 +27,15 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "shoal/device/proxy_ring.h"
 #include "transport/proxy/plugin_abi.h"
+#if SHOAL_HAVE_TOPO
+#include "transport/topo/topo.h"
+#endif
 
 namespace shoal::proxy::ucx {
 namespace {
@@ -68,6 +72,8 @@ struct Slot {
 
 struct Proxy {
   shoal_transport_args_v1_t args{};
+  std::string bind_cpus;  // the proxy thread's CPUs ("": unbound)
+  std::string bind_why;   // where they come from, for the log
   Ring* ring = nullptr;
   ucp_context_h context = nullptr;
   ucp_worker_h worker = nullptr;
@@ -425,6 +431,7 @@ struct Proxy {
     // Naps below are 50 us; Linux's default timer slack would stretch each
     // to ~100 us.
     prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+    bind_thread();
     connected.store(connect_all() ? 1 : -1, std::memory_order_release);
     // Idle policy: poll with sched_yield until poll_us passed since the last
     // work (a request, a completion, a network event), then nap. Time-based,
@@ -471,6 +478,59 @@ struct Proxy {
     }
   }
 
+  // Where the proxy runs (SHOAL_PROXY_CPU, SHOAL_PROXY_NIC): the CPUs to bind
+  // its thread to, and UCX's NET_DEVICES when the node has several RDMA
+  // devices and the user chose none.
+  void place(const shoal_transport_args_v1_t& a, ucp_config_t* cfg) {
+    const std::string gpu = a.gpu_pci_bus_id ? a.gpu_pci_bus_id : "";
+    const std::string cpu = a.cpu_bind ? a.cpu_bind : "auto";
+    const bool want_nic = a.nic && std::strcmp(a.nic, "auto") == 0 && !gpu.empty() &&
+                          !std::getenv("UCX_NET_DEVICES");
+    if (cpu != "auto" && cpu != "none") {
+      bind_cpus = cpu;
+      bind_why = "SHOAL_PROXY_CPU";
+    }
+    if (!want_nic && !(cpu == "auto" && !gpu.empty())) return;
+#if SHOAL_HAVE_TOPO
+    std::string why;
+    const auto t = shoal::topo::Topology::load(nullptr, &why);
+    if (!t) {
+      logf(2, "ucx proxy: no machine topology (%s): NIC and CPUs left to UCX and the OS", why.c_str());
+      return;
+    }
+    if (cpu == "auto") {
+      bind_cpus = t->local_cpus(gpu.c_str());
+      bind_why = "local to GPU " + gpu;
+    }
+    const std::vector<std::string> devs = want_nic ? t->rdma_devices() : std::vector<std::string>{};
+    if (devs.size() < 2) return;
+    const shoal::topo::Choice c = shoal::topo::nearest(*t, gpu.c_str(), devs);
+    if (c.distance < 0) return;
+    const std::string dev = devs[static_cast<size_t>(c.index)] + ":1";
+    const ucs_status_t st = ucp_config_modify(cfg, "NET_DEVICES", dev.c_str());
+    if (st == UCS_OK)
+      logf(3, "ucx proxy: NIC %s, the nearest of %zu RDMA devices to GPU %s (%d hops); UCX_NET_DEVICES "
+           "or SHOAL_PROXY_NIC=ucx choose otherwise", dev.c_str(), devs.size(), gpu.c_str(), c.distance);
+    else
+      logf(2, "ucx proxy: cannot set NET_DEVICES=%s: %s", dev.c_str(), ucs_status_string(st));
+#else
+    logf(3, "ucx proxy: built without hwloc (libhwloc-dev): NIC and CPUs left to UCX and the OS");
+#endif
+  }
+
+  void bind_thread() {
+    if (bind_cpus.empty()) return;
+#if SHOAL_HAVE_TOPO
+    std::string got, why;
+    if (shoal::topo::bind_this_thread(bind_cpus, &got, &why))
+      logf(3, "ucx proxy: thread bound to CPUs %s (%s)", got.c_str(), bind_why.c_str());
+    else
+      logf(2, "ucx proxy: thread left unbound (%s): %s", bind_why.c_str(), why.c_str());
+#else
+    logf(2, "ucx proxy: thread left unbound (%s): built without hwloc (libhwloc-dev)", bind_why.c_str());
+#endif
+  }
+
   int start(const shoal_transport_args_v1_t& a);
   void shutdown();
 };
@@ -511,6 +571,8 @@ int Proxy::start(const shoal_transport_args_v1_t& a) {
 
   ucp_config_t* cfg = nullptr;
   UCX_CHECK(ucp_config_read(nullptr, nullptr, &cfg), "ucp_config_read");
+  place(a, cfg);
+  args.gpu_pci_bus_id = args.cpu_bind = args.nic = nullptr;  // the caller's strings: not kept
   ucp_params_t params{};
   params.field_mask = UCP_PARAM_FIELD_FEATURES;
   params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_WAKEUP;

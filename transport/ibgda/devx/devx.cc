@@ -4,7 +4,6 @@
 // create_qp. Never run on a real NIC yet (docs/transport-ibgda-devx.md).
 #include <infiniband/mlx5dv.h>
 #include <infiniband/verbs.h>
-#include <hwloc.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,6 +18,7 @@
 #include "transport/ibgda/devx/config.h"
 #include "transport/ibgda/devx/plugin_abi.h"
 #include "transport/ibgda/devx/prm.h"
+#include "transport/topo/topo.h"
 
 struct shoal_ibgda_ctx {
   ibv_context* ctx = nullptr;
@@ -75,29 +75,7 @@ uint32_t log2_floor(uint32_t v) {
 
 bool pow2(uint32_t v) { return v && !(v & (v - 1)); }
 
-// ---- NIC per GPU (hwloc) ------------------------------------------------------
-
-// Hops between two objects through their deepest common ancestor, walking
-// parent links (I/O objects have special negative depths, so depth
-// arithmetic does not apply to them).
-int tree_distance(hwloc_obj_t a, hwloc_obj_t b) {
-  int up_a = 0;
-  for (hwloc_obj_t x = a; x; x = x->parent, ++up_a) {
-    int up_b = 0;
-    for (hwloc_obj_t y = b; y; y = y->parent, ++up_b)
-      if (x == y) return up_a + up_b;
-  }
-  return -1;
-}
-
-hwloc_obj_t pci_of_ibdev(hwloc_topology_t topo, const char* name) {
-  for (hwloc_obj_t os = hwloc_get_next_osdev(topo, nullptr); os; os = hwloc_get_next_osdev(topo, os)) {
-    if (!os->name || std::strcmp(os->name, name) != 0) continue;
-    for (hwloc_obj_t p = os->parent; p; p = p->parent)
-      if (p->type == HWLOC_OBJ_PCI_DEVICE) return p;
-  }
-  return nullptr;
-}
+// ---- NIC per GPU (hwloc, transport/topo) --------------------------------------
 
 struct pci_choice {
   int index = 0;        // into the candidate list
@@ -110,30 +88,15 @@ struct pci_choice {
 // the first candidate, distance -1.
 pci_choice choose_by_distance(const std::vector<ibv_device*>& cand, const char* gpu_bus_id) {
   pci_choice best;
-  hwloc_topology_t topo;
-  if (hwloc_topology_init(&topo) != 0) return best;
-  hwloc_topology_set_io_types_filter(topo, HWLOC_TYPE_FILTER_KEEP_IMPORTANT);
-  if (hwloc_topology_load(topo) != 0) {
-    hwloc_topology_destroy(topo);
-    return best;
-  }
-  hwloc_obj_t gpu = gpu_bus_id ? hwloc_get_pcidev_by_busidstring(topo, gpu_bus_id) : nullptr;
-  for (size_t i = 0; i < cand.size(); ++i) {
-    hwloc_obj_t nic = pci_of_ibdev(topo, ibv_get_device_name(cand[i]));
-    const int d = gpu && nic ? tree_distance(gpu, nic) : -1;
-    const bool closer = d >= 0 && (best.distance < 0 || d < best.distance);
-    if (i != 0 && !closer) continue;
-    best.index = static_cast<int>(i);
-    best.distance = d;
-    best.nic_bus_id.clear();
-    if (nic) {
-      char id[32];
-      std::snprintf(id, sizeof id, "%04x:%02x:%02x.%x", nic->attr->pcidev.domain, nic->attr->pcidev.bus,
-                    nic->attr->pcidev.dev, nic->attr->pcidev.func);
-      best.nic_bus_id = id;
-    }
-  }
-  hwloc_topology_destroy(topo);
+  std::string why;
+  const auto t = topo::Topology::load(nullptr, &why);
+  if (!t) return best;
+  std::vector<std::string> names;
+  for (ibv_device* d : cand) names.emplace_back(ibv_get_device_name(d));
+  const topo::Choice c = topo::nearest(*t, gpu_bus_id, names);
+  best.index = c.index;
+  best.distance = c.distance;
+  best.nic_bus_id = t->bus_id_of(names[static_cast<size_t>(c.index)].c_str());
   return best;
 }
 
