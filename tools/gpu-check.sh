@@ -17,7 +17,9 @@
 #   --no-build  reuse build/cuda as it is
 #
 # GPU_CHECK_NVSHMEM=<dir>: NVSHMEM to compare against (default: python3's
-# nvidia-nvshmem-cu* wheel when installed); GPU_CHECK_MPS=0: no MPS daemon.
+# nvidia-nvshmem-cu* wheel when installed); GPU_CHECK_MPS=0: no MPS daemon;
+# GPU_CHECK_PROXY_BENCH=1: also the UCX proxy benchmark from a carried
+# build/proxy-bench-bundle (tools/proxy-bench-bundle.sh).
 #
 # It changes no GPU setting (no compute mode, clocks, MIG or reset). When
 # nvidia-cuda-mps-control exists it starts a private MPS daemon (pipe and
@@ -273,6 +275,20 @@ if [ -x "$BIN/ibgda_post_rate" ]; then
 fi
 if [ -x "$BIN/ibgda_test" ]; then
   run ibgda_test 300 "$BIN/ibgda_test"
+fi
+
+# --- 6d. the proxy benchmark on this machine's cores (optional) --------------------
+# GPU_CHECK_PROXY_BENCH=1 with build/proxy-bench-bundle carried (made here by
+# tools/proxy-bench-bundle.sh make; sim fibers, UCX tcp loopback, no GPU
+# involved): ucp_put_lat/ucp_put_bw against the proxy with a core for every
+# busy thread (docs/perf/proxy.md). About 3 minutes with REPS=5.
+if [ "${GPU_CHECK_PROXY_BENCH:-0}" = 1 ]; then
+  if [ -d build/proxy-bench-bundle ]; then
+    run proxy_bench 300 env REPS="${REPS:-5}" tools/proxy-bench-bundle.sh run
+    perf_rows+="proxy (sim, tcp loopback): $(grep -E '^(8 B latency|1 MiB put bw)' "$log_dir/proxy_bench.log" | sed 's/ (runs: [^)]*)//g' | tr '\n' ' ')"$'\n'
+  else
+    record proxy_bench skip "no build/proxy-bench-bundle (tools/proxy-bench-bundle.sh make, then carry it)"
+  fi
 fi
 
 # --- 7. roofline -----------------------------------------------------------------
