@@ -65,6 +65,7 @@ Status config_load(Config* cfg_p) {
     }
   }
   SHOAL_CHECK(env::get_choice("SHOAL_PROXY_NIC", {"auto", "ucx"}, "auto", &cfg.proxy_nic));
+  cfg.sim_gpu_bus_id = env::get_string("SHOAL_SIM_GPU_BUS_ID");
   SHOAL_CHECK(env::get_size("SHOAL_TEAM_POOL_SIZE", 0, &cfg.team_pool_size));
   SHOAL_CHECK(env::get_size("SHOAL_COLL_SCRATCH_SIZE", 256ull << 10, &cfg.coll_scratch_size));
   *cfg_p = cfg;
@@ -132,6 +133,10 @@ const EnvVarDoc* env_var_table() {
        "auto: on cuda, when UCX_NET_DEVICES is unset and the node has several RDMA devices, each "
        "PE's proxy uses the one nearest its GPU (UCX_NET_DEVICES=<it>:1 for that PE only). ucx: "
        "UCX's own choice (all devices)."},
+      {"SHOAL_SIM_GPU_BUS_ID", "",
+       "sim, testing: PCI addresses the simulated GPUs report (comma-separated; a PE takes entry "
+       "node-local rank mod count), so NIC and CPU placement (SHOAL_PROXY_NIC, SHOAL_PROXY_CPU) "
+       "run against a topology file given to hwloc with HWLOC_XMLFILE."},
       {"SHOAL_SIM_PES_PER_NODE", "0",
        "Simulated nodes on one machine: ranks in consecutive groups of this size form a node "
        "(node = rank / n); 0 = off. SHOAL_NODE_ID wins when set."},

@@ -23,6 +23,7 @@ struct Config {
   bool proxy_peer_failure = true;    // SHOAL_PROXY_PEER_FAILURE: endpoints detect failed peers
   std::string proxy_cpu;             // SHOAL_PROXY_CPU: auto | none | a CPU list
   std::string proxy_nic;             // SHOAL_PROXY_NIC: auto | ucx
+  std::string sim_gpu_bus_id;        // SHOAL_SIM_GPU_BUS_ID: sim GPUs' PCI addresses (testing)
   bool ibgda_emulate = false;        // SHOAL_IBGDA_EMULATE: the mlx5 emulator instead of a NIC
   std::uint32_t ibgda_qps_per_pe = 1;  // SHOAL_IBGDA_QPS_PER_PE
   std::string ibgda_doorbell;        // SHOAL_IBGDA_DOORBELL: gpu | cpu | auto

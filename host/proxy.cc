@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -149,6 +150,19 @@ Status proxy_start(Runtime& r) {
   char bus_id[32] = {};
   a.heap_is_device = 1;
   if (cudaDeviceGetPCIBusId(bus_id, sizeof bus_id, r.device) == cudaSuccess) a.gpu_pci_bus_id = bus_id;
+#else
+  // Simulated GPUs report a PCI address only when told (SHOAL_SIM_GPU_BUS_ID).
+  std::string bus_id;
+  std::vector<std::string> ids;
+  for (std::size_t at = 0; at <= r.cfg.sim_gpu_bus_id.size();) {
+    const std::size_t comma = std::min(r.cfg.sim_gpu_bus_id.find(',', at), r.cfg.sim_gpu_bus_id.size());
+    if (comma > at) ids.push_back(r.cfg.sim_gpu_bus_id.substr(at, comma - at));
+    at = comma + 1;
+  }
+  if (!ids.empty()) {
+    bus_id = ids[static_cast<std::size_t>(r.local_rank[r.my_pe]) % ids.size()];
+    a.gpu_pci_bus_id = bus_id.c_str();
+  }
 #endif
   if (p->plugin->start(&a, &p->ctx) != 0) {
     SHOAL_ERROR("remote transport %s: start failed (see above); SHOAL_REMOTE_TRANSPORT=none runs "

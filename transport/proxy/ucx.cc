@@ -74,6 +74,7 @@ struct Proxy {
   shoal_transport_args_v1_t args{};
   std::string bind_cpus;  // the proxy thread's CPUs ("": unbound)
   std::string bind_why;   // where they come from, for the log
+  std::string chosen_nic;  // NET_DEVICES set by place() ("": UCX's or the user's choice)
   Ring* ring = nullptr;
   ucp_context_h context = nullptr;
   ucp_worker_h worker = nullptr;
@@ -508,6 +509,7 @@ struct Proxy {
     if (c.distance < 0) return;
     const std::string dev = devs[static_cast<size_t>(c.index)] + ":1";
     const ucs_status_t st = ucp_config_modify(cfg, "NET_DEVICES", dev.c_str());
+    if (st == UCS_OK) chosen_nic = dev;
     if (st == UCS_OK)
       logf(3, "ucx proxy: NIC %s, the nearest of %zu RDMA devices to GPU %s (%d hops); UCX_NET_DEVICES "
            "or SHOAL_PROXY_NIC=ucx choose otherwise", dev.c_str(), devs.size(), gpu.c_str(), c.distance);
@@ -578,6 +580,9 @@ int Proxy::start(const shoal_transport_args_v1_t& a) {
   params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_WAKEUP;
   ucs_status_t st = ucp_init(&params, cfg, &context);
   ucp_config_release(cfg);
+  if (st != UCS_OK && !chosen_nic.empty())
+    logf(1, "ucx proxy: UCX cannot use %s, the NIC chosen for this PE's GPU; UCX_NET_DEVICES=<devices> "
+         "or SHOAL_PROXY_NIC=ucx choose otherwise", chosen_nic.c_str());
   UCX_CHECK(st, "ucp_init");
 
   ucp_worker_params_t wp{};

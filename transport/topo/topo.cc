@@ -1,5 +1,6 @@
 #include "transport/topo/topo.h"
 
+#include <dlfcn.h>
 #include <hwloc.h>
 #include <pthread.h>
 #include <sched.h>
@@ -22,7 +23,27 @@ Topology::~Topology() {
   delete impl_;
 }
 
+namespace {
+
+// hwloc's own plugins (PCI discovery, libxml import, ...) resolve hwloc's
+// symbols globally. Inside a transport plugin, dlopened RTLD_LOCAL, libhwloc
+// is not global, so every hwloc plugin failed to load and the topology came
+// without PCI devices: no NIC or GPU was ever found. Re-opening libhwloc
+// RTLD_GLOBAL (it is loaded already: NOLOAD) makes its symbols global.
+void make_hwloc_global() {
+  static const bool done = [] {
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void*>(&hwloc_topology_init), &info) && info.dli_fname)
+      (void)dlopen(info.dli_fname, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD);
+    return true;
+  }();
+  (void)done;
+}
+
+}  // namespace
+
 std::unique_ptr<Topology> Topology::load(const char* xml, std::string* why) {
+  make_hwloc_global();
   auto* impl = new Impl;
   std::unique_ptr<Topology> topo(new Topology(impl));
   if (hwloc_topology_init(&impl->t) != 0) {
