@@ -52,6 +52,11 @@ std::unique_ptr<Topology> Topology::load(const char* xml, std::string* why) {
     return nullptr;
   }
   hwloc_topology_set_io_types_filter(impl->t, HWLOC_TYPE_FILTER_KEEP_IMPORTANT);
+  // PCI devices and their OS devices (mlx5_*) are all that is needed. The
+  // GPU-library components would initialise CUDA, NVML, OpenCL or a display
+  // inside the application's process: slow, and not ours to do.
+  for (const char* c : {"cuda", "nvml", "opencl", "rsmi", "levelzero", "gl"})
+    hwloc_topology_set_components(impl->t, HWLOC_TOPOLOGY_COMPONENTS_FLAG_BLACKLIST, c);
   if (xml && hwloc_topology_set_xml(impl->t, xml) != 0) {
     *why = std::string("cannot read the hwloc XML file ") + xml + ": " + std::strerror(errno);
     return nullptr;
