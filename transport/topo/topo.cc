@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <sched.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 
@@ -27,9 +28,10 @@ namespace {
 
 // hwloc's own plugins (PCI discovery, libxml import, ...) resolve hwloc's
 // symbols globally. Inside a transport plugin, dlopened RTLD_LOCAL, libhwloc
-// is not global, so every hwloc plugin failed to load and the topology came
-// without PCI devices: no NIC or GPU was ever found. Re-opening libhwloc
-// RTLD_GLOBAL (it is loaded already: NOLOAD) makes its symbols global.
+// is not global, so every hwloc plugin failed to load; where PCI discovery
+// is one of them (Debian, Ubuntu) the topology came without PCI devices, and
+// no NIC or GPU was found. Re-opening libhwloc RTLD_GLOBAL (it is loaded
+// already: NOLOAD) makes its symbols global.
 void make_hwloc_global() {
   static const bool done = [] {
     Dl_info info{};
