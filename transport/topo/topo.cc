@@ -32,11 +32,17 @@ namespace {
 // is one of them (Debian, Ubuntu) the topology came without PCI devices, and
 // no NIC or GPU was found. Re-opening libhwloc RTLD_GLOBAL (it is loaded
 // already: NOLOAD) makes its symbols global.
+// hwloc loads its plugins with the first topology and unloads them with the
+// last; some (PCI discovery) keep one-time allocations that then look leaked.
+// An empty topology that is never destroyed keeps them loaded for the
+// process's lifetime (and later loads skip loading them again).
 void make_hwloc_global() {
   static const bool done = [] {
     Dl_info info{};
     if (dladdr(reinterpret_cast<void*>(&hwloc_topology_init), &info) && info.dli_fname)
       (void)dlopen(info.dli_fname, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD);
+    static hwloc_topology_t keeper = nullptr;
+    (void)hwloc_topology_init(&keeper);
     return true;
   }();
   (void)done;
