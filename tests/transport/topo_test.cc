@@ -38,6 +38,7 @@ TEST(Topo, ListsRdmaDevicesOnly) {
   EXPECT_EQ(t->bus_id_of("mlx5_4"), "0000:13:00.1");
   EXPECT_EQ(t->bus_id_of("eth0"), "0000:10:02.0");
   EXPECT_EQ(t->bus_id_of("mlx5_9"), "");
+  EXPECT_EQ(t->nvidia_gpus(), (std::vector<std::string>{kGpu0, kGpu1, kGpu2, kGpu3}));
 }
 
 TEST(Topo, DistancesFollowThePciTree) {

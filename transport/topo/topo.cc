@@ -122,13 +122,29 @@ std::vector<std::string> Topology::rdma_devices() const {
   return out;
 }
 
-std::string Topology::bus_id_of(const char* osdev) const {
-  hwloc_obj_t p = pci_of_osdev(impl_->t, osdev);
-  if (!p) return "";
+namespace {
+
+std::string bus_id(hwloc_obj_t p) {
   char id[32];
   std::snprintf(id, sizeof id, "%04x:%02x:%02x.%x", p->attr->pcidev.domain, p->attr->pcidev.bus,
                 p->attr->pcidev.dev, p->attr->pcidev.func);
   return id;
+}
+
+}  // namespace
+
+std::vector<std::string> Topology::nvidia_gpus() const {
+  std::vector<std::string> out;
+  for (hwloc_obj_t p = hwloc_get_next_pcidev(impl_->t, nullptr); p; p = hwloc_get_next_pcidev(impl_->t, p)) {
+    const unsigned cls = p->attr->pcidev.class_id;
+    if (p->attr->pcidev.vendor_id == 0x10de && (cls == 0x0300 || cls == 0x0302)) out.push_back(bus_id(p));
+  }
+  return out;
+}
+
+std::string Topology::bus_id_of(const char* osdev) const {
+  hwloc_obj_t p = pci_of_osdev(impl_->t, osdev);
+  return p ? bus_id(p) : "";
 }
 
 std::string Topology::local_cpus(const char* pci_bus_id) const {

@@ -24,6 +24,9 @@ class Topology {
   int distance(const char* pci_bus_id, const char* osdev) const;
   // The RDMA devices (OpenFabrics OS devices: mlx5_0, ...), in topology order.
   std::vector<std::string> rdma_devices() const;
+  // The NVIDIA GPUs' PCI bus ids (display or 3D controllers of vendor
+  // 0x10de), in topology order.
+  std::vector<std::string> nvidia_gpus() const;
   // The PCI bus id of the device holding OS device `osdev`, or "".
   std::string bus_id_of(const char* osdev) const;
   // The CPUs local to PCI device `pci_bus_id` (those of its nearest non-I/O
