@@ -55,6 +55,9 @@ Status config_load(Config* cfg_p) {
   long long peer_failure = 1;
   SHOAL_CHECK(env::get_int("SHOAL_PROXY_PEER_FAILURE", 1, 0, 1, &peer_failure));
   cfg.proxy_peer_failure = peer_failure != 0;
+  long long assist = 1;
+  SHOAL_CHECK(env::get_int("SHOAL_PROXY_ASSIST", 1, 0, 1, &assist));
+  cfg.proxy_assist = assist != 0;
   cfg.proxy_cpu = env::get_string("SHOAL_PROXY_CPU", "auto");
   if (cfg.proxy_cpu != "auto" && cfg.proxy_cpu != "none") {
     std::vector<int> cpus;
@@ -125,6 +128,11 @@ const EnvVarDoc* env_var_table() {
        "to a dead PE end the job with a message instead of hanging. 0: no detection. Set 0 for UCX "
        "1.22 over tcp, which with detection finds no protocol for fetching atomics (signals, "
        "barriers): `cannot find remote protocol for ... amo_fetch` (docs/transport-proxy.md)."},
+      {"SHOAL_PROXY_ASSIST", "1",
+       "1: a CPU thread that posts to the proxy or waits on it (host API calls; on sim also kernel "
+       "threads) runs the proxy's pass itself when the proxy is free, instead of handing the work to "
+       "the proxy thread and waiting for it to be scheduled (docs/transport-proxy.md). 0: the proxy "
+       "thread does everything. GPU threads never assist."},
       {"SHOAL_PROXY_CPU", "auto",
        "CPUs the proxy thread runs on. auto: on cuda, the CPUs local to the PE's GPU (its NUMA "
        "node), within the process's own affinity; elsewhere unbound. none: unbound. A CPU list "

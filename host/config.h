@@ -21,6 +21,7 @@ struct Config {
   std::uint32_t proxy_ring_size = 0; // SHOAL_PROXY_RING_SIZE: requests (power of two)
   std::uint32_t proxy_poll_us = 0;   // SHOAL_PROXY_POLL_US: polling window before the proxy naps
   bool proxy_peer_failure = true;    // SHOAL_PROXY_PEER_FAILURE: endpoints detect failed peers
+  bool proxy_assist = true;          // SHOAL_PROXY_ASSIST: posting/waiting CPU threads run proxy passes
   std::string proxy_cpu;             // SHOAL_PROXY_CPU: auto | none | a CPU list
   std::string proxy_nic;             // SHOAL_PROXY_NIC: auto | ucx
   std::string sim_gpu_bus_id;        // SHOAL_SIM_GPU_BUS_ID: sim GPUs' PCI addresses (testing)

@@ -17,6 +17,9 @@
 #include "host/runtime.h"
 #include "host/wait.h"
 #include "transport/proxy/plugin_abi.h"
+#if defined(SHOAL_PLATFORM_SIM)
+#include "shoal/sim/idle_hook.h"
+#endif
 
 namespace shoal {
 
@@ -92,6 +95,14 @@ Status load_plugin(const std::string& name, const shoal_transport_plugin_v1_t** 
   *out_p = t;
   return Status::ok;
 }
+
+#if defined(SHOAL_PLATFORM_SIM)
+// The sim's idle hook: a kernel whose threads all wait runs a proxy pass.
+int assist_waiting(void* ring) {
+  auto* g = static_cast<proxy::Ring*>(ring);
+  return g->assist(g->assist_ctx, 1);
+}
+#endif
 
 }  // namespace
 
@@ -170,7 +181,16 @@ Status proxy_start(Runtime& r) {
     ring_free(p->memory);
     return Status::io_error;
   }
-  SHOAL_INFO("remote transport %s: proxy thread running, ring of %u requests", p->plugin->name, cap);
+  if (r.cfg.proxy_assist) {
+    // Posting and waiting CPU threads run proxy passes (proxy_ring.h: Assist).
+    ring->assist_ctx = p->ctx;
+    ring->assist = p->plugin->assist;
+#if defined(SHOAL_PLATFORM_SIM)
+    shoal::sim::set_idle_hook(assist_waiting, ring);
+#endif
+  }
+  SHOAL_INFO("remote transport %s: proxy thread running, ring of %u requests%s", p->plugin->name, cap,
+             r.cfg.proxy_assist ? "; waiting threads assist" : "");
   r.proxy = p.release();
   return Status::ok;
 }
@@ -182,6 +202,10 @@ void proxy_quiesce(Runtime& r) {
 void proxy_stop(Runtime& r) {
   ProxyTransport* p = r.proxy;
   if (!p) return;
+#if defined(SHOAL_PLATFORM_SIM)
+  if (p->ring->assist) shoal::sim::set_idle_hook(nullptr, nullptr);
+#endif
+  p->ring->assist = nullptr;
   p->plugin->stop(p->ctx);
   ring_free(p->memory);
   delete p;
@@ -207,9 +231,11 @@ namespace {
 template <class Pred>
 void proxy_spin(Runtime& r, const char* call, const char* what, std::uint64_t ticket, Pred&& done) {
   Backoff b(r.cfg.timeout_s);
+  proxy::Ring* ring = r.proxy->ring;
   while (!done()) {
-    if (std::atomic_ref<std::uint32_t>(r.proxy->ring->error).load(std::memory_order_acquire))
+    if (std::atomic_ref<std::uint32_t>(ring->error).load(std::memory_order_acquire))
       proxy_failed(r, call);
+    if (ring->assist) ring->assist(ring->assist_ctx, 1);  // a pass of the proxy's own, if it is free
     if (!b.pause())
       fatal("%s: waited %.1f s (SHOAL_TIMEOUT) for the host proxy to %s (request %llu)", call, b.elapsed_s(),
             what, static_cast<unsigned long long>(ticket));
@@ -230,9 +256,12 @@ std::uint64_t proxy_post(Runtime& r, const char* call, const proxy::Request& req
   copy.seq = slot->seq;
   *slot = copy;
   seq.store(ticket + 1, std::memory_order_release);
-  // Doorbell (see proxy_ring.h): the fence orders the publish before the
-  // look at `sleeping`, pairing with the proxy's store then re-check.
+  // Assist, else doorbell (see proxy_ring.h): the fence orders the publish
+  // before the pass or the look at `sleeping`, pairing with the proxy's
+  // store then re-check under its lock.
   std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (ring->assist && proxy::assist_on_post(copy) && ring->assist(ring->assist_ctx, 0) >= 0)
+    return ticket;  // issued (or its turn is another's)
   if (std::atomic_ref<std::uint32_t>(ring->sleeping).load(std::memory_order_relaxed)) {
     const std::uint64_t one = 1;
     if (::write(ring->doorbell_fd, &one, sizeof one) < 0) { /* the nap ends by itself */ }

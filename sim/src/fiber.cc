@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -22,6 +23,7 @@
 
 #include "base/env.h"
 #include "base/log.h"
+#include "shoal/sim/idle_hook.h"
 #include "shoal/sim/timeout_hook.h"
 #include "sim/src/sim.h"
 
@@ -415,6 +417,31 @@ void warp_complete(Warp& w, unsigned mask, WarpOp op) {
   }
 }
 
+namespace {
+std::atomic<IdleHook> g_idle_fn{nullptr};
+std::atomic<void*> g_idle_ctx{nullptr};
+std::atomic<int> g_idle_running{0};
+
+int run_idle_hook() {
+  if (g_idle_fn.load(std::memory_order_relaxed) == nullptr) return 0;
+  g_idle_running.fetch_add(1, std::memory_order_seq_cst);
+  const IdleHook fn = g_idle_fn.load(std::memory_order_seq_cst);
+  const int work = fn != nullptr ? fn(g_idle_ctx.load(std::memory_order_relaxed)) : 0;
+  g_idle_running.fetch_sub(1, std::memory_order_release);
+  return work;
+}
+}  // namespace
+
+void set_idle_hook(IdleHook fn, void* ctx) {
+  if (fn == nullptr) {
+    g_idle_fn.store(nullptr, std::memory_order_seq_cst);
+    while (g_idle_running.load(std::memory_order_acquire) != 0) sched_yield();
+    return;
+  }
+  g_idle_ctx.store(ctx, std::memory_order_relaxed);
+  g_idle_fn.store(fn, std::memory_order_seq_cst);
+}
+
 // Backoff of a block whose fibers all spin, by time waited: yield the CPU
 // for the first kYieldNs of a wait (a ping-pong's reply usually comes
 // within it), then sleep a quarter of the time waited beyond that (1 us ..
@@ -442,7 +469,9 @@ void os_backoff(Block* b) {
   }
   ++b->backoff;
   const int64_t waited = t - b->wait_since_ns;
-  if (waited < kYieldNs) {
+  if (run_idle_hook() > 0) {
+    // The hook did work for a waiter (sim/idle_hook.h): look again first.
+  } else if (waited < kYieldNs) {
     sched_yield();
   } else {
     const long sleep_ns = static_cast<long>(std::clamp<int64_t>((waited - kYieldNs) / 4, 1000, kMaxSleepNs));

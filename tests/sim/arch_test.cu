@@ -9,6 +9,13 @@
 #include "device/arch/spin.h"
 #include "shoal/launch.h"
 #include "tests/sim/test_util.h"
+#if defined(SHOAL_PLATFORM_SIM)
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "shoal/sim/idle_hook.h"
+#endif
 
 namespace {
 
@@ -177,5 +184,61 @@ TEST(SimArch, ScopedAtomics) {
   EXPECT_EQ(42ull, r.exch_sys);
   EXPECT_EQ(n, r.cas_gpu);
 }
+
+#if defined(SHOAL_PLATFORM_SIM)
+// Every thread of the grid spins on a flag only the sim's idle hook sets
+// (sim/idle_hook.h): the kernel ends only if the spin hook's backoff runs
+// the hook, as it does for the host proxy's assist pass.
+__global__ void spin_on(const unsigned* flag) {
+  while (arch::ld_acquire_sys(flag) == 0) arch::spin_pause();
+}
+
+struct HookState {
+  std::atomic<int> calls{0};
+  int set_after = 0;
+  unsigned* flag = nullptr;
+};
+
+int count_then_set(void* ctx) {
+  auto* h = static_cast<HookState*>(ctx);
+  if (h->calls.fetch_add(1) + 1 < h->set_after) return 0;
+  arch::st_release_sys(h->flag, 1u);
+  return 1;
+}
+
+TEST(SimArch, IdleHookRunsForSpinningBlocks) {
+  std::mt19937_64 rng(test_seed());
+  DeviceBuffer<unsigned> flag(1);
+  HookState h;
+  h.set_after = 5 + static_cast<int>(rng() % 50);
+  h.flag = flag.p;
+  *flag.p = 0;
+  shoal::sim::set_idle_hook(count_then_set, &h);
+  // A hook that never runs fails the test after 20 s instead of hanging it.
+  std::atomic<bool> done{false};
+  std::thread watchdog([&] {
+    for (int i = 0; i < 2000 && !done.load(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (!done.load()) arch::st_release_sys(flag.p, 2u);
+  });
+  CUDA_OK(shoal::launch(spin_on, dim3(3), dim3(40), 0, nullptr, static_cast<const unsigned*>(flag.p)));
+  CUDA_OK(cudaDeviceSynchronize());
+  done.store(true);
+  watchdog.join();
+  shoal::sim::set_idle_hook(nullptr, nullptr);
+  EXPECT_EQ(1u, *flag.p) << "2: the spinning kernel never ran the idle hook (set_after " << h.set_after << ")";
+  EXPECT_GE(h.calls.load(), h.set_after);
+  // Removed: spinning blocks no longer call it; a host thread ends the wait.
+  const int calls = h.calls.load();
+  *flag.p = 0;
+  std::thread setter([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    arch::st_release_sys(flag.p, 1u);
+  });
+  CUDA_OK(shoal::launch(spin_on, dim3(2), dim3(8), 0, nullptr, static_cast<const unsigned*>(flag.p)));
+  CUDA_OK(cudaDeviceSynchronize());
+  setter.join();
+  EXPECT_EQ(calls, h.calls.load());
+}
+#endif
 
 }  // namespace

@@ -13,8 +13,8 @@ extern "C" {
 #endif
 
 /* 2: heap_is_device added. 3: peer_failure added. 4: gpu_pci_bus_id,
- * cpu_bind and nic added. */
-#define SHOAL_TRANSPORT_ABI_VERSION 4
+ * cpu_bind and nic added. 5: assist added. */
+#define SHOAL_TRANSPORT_ABI_VERSION 5
 
 typedef struct {
   int my_pe;
@@ -62,6 +62,13 @@ typedef struct {
   /* This PE issues nothing more (finalize, after its last quiet): peers
    * closing their connections from now on are expected, not errors. */
   int (*quiesce)(void* ctx);
+  /* One pass of the proxy run by a thread that posts to or waits on it
+   * (the ring's Assist protocol, shoal/device/proxy_ring.h): when the
+   * proxy's lock is free, issues the published requests and, with
+   * `progress`, progresses the network; returns the work done, or -1 when
+   * another thread is running a pass. Never blocks. Any thread, between
+   * start and stop. */
+  int (*assist)(void* ctx, int progress);
 } shoal_transport_plugin_v1_t;
 
 typedef const shoal_transport_plugin_v1_t* (*shoal_transport_plugin_v1_fn)(void);

@@ -93,6 +93,27 @@ struct Proxy {
   std::atomic<bool> error_claimed{false};
   std::atomic<bool> quiesced{false};
 
+  // The pass lock (the ring's Assist protocol): the proxy thread and any
+  // assisting thread run drain() and worker progress only while holding it,
+  // so UCX (a SERIALIZED worker) and every field above see one thread at a
+  // time. Never waited for: a thread that finds it taken goes on.
+  std::atomic<bool> busy{false};
+  // When a waiting thread last ran a pass with progress (steady ns): while
+  // that is recent the proxy thread leaves the network to it (run()).
+  std::atomic<int64_t> last_assist_ns{0};
+  uint64_t issued_by_thread = 0, issued_by_assist = 0;  // under the lock
+
+  bool try_lock() {
+    return !busy.load(std::memory_order_relaxed) && !busy.exchange(true, std::memory_order_acquire);
+  }
+  void unlock() { busy.store(false, std::memory_order_release); }
+
+  static int64_t now_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
+
   void fail(int pe, uint32_t op, ucs_status_t st) {
     fail_as(pe, op_name(op), st);
     if (st == UCS_ERR_CANCELED && args.peer_failure && (op == kOpAmo || op == kOpSignal || op == kOpPutSignal))
@@ -428,12 +449,44 @@ struct Proxy {
     return true;
   }
 
+  // One pass by a thread that posts (progress 0: issue what is published)
+  // or waits (progress 1: also progress the network). Only passes with
+  // progress count as assisting for run()'s idle policy: a poster that goes
+  // back to computing leaves the network to the proxy thread.
+  int assist(int progress) {
+    if (!try_lock()) return -1;
+    unsigned issued = drain();
+    issued_by_assist += issued;
+    unsigned work = issued;
+    if (progress) {
+      while (ucp_worker_progress(worker)) ++work;
+      last_assist_ns.store(now_ns(), std::memory_order_relaxed);
+    }
+    unlock();
+    return static_cast<int>(std::min<unsigned>(work, 1u << 30));
+  }
+
+  // A thread waiting on this PE assisted within kAssistedNs: the proxy
+  // thread naps on the doorbell and a timer only (kAssistedNapNs), so that
+  // network events do not wake it to race the waiter for work the waiter
+  // does anyway. Each wake-up of the proxy costs the waiter sharing its
+  // core a few microseconds: 100 us naps left the 8-byte ping-pong ~20 %
+  // slower than 1 ms ones on 2 cores (docs/perf/proxy.md, eighth run). A
+  // wait that goes on slows its passes down (the sim's backoff sleeps up to
+  // 250 us between them); once they are kAssistedNs apart the proxy thread
+  // serves the network again, at the latest one nap later. With GPU
+  // producers (cuda), which cannot ring the doorbell, the nap stays 50 us.
+  static constexpr int64_t kAssistedNs = 200'000, kAssistedNapNs = 1'000'000;
+
   void run() {
     // Naps below are 50 us; Linux's default timer slack would stretch each
     // to ~100 us.
     prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
     bind_thread();
-    connected.store(connect_all() ? 1 : -1, std::memory_order_release);
+    while (!try_lock()) sched_yield();  // nobody assists before start returns; for form
+    const bool ok = connect_all();
+    unlock();
+    connected.store(ok ? 1 : -1, std::memory_order_release);
     // Idle policy: poll with sched_yield until poll_us passed since the last
     // work (a request, a completion, a network event), then nap. Time-based,
     // so a ping-pong that pauses for a round trip finds the proxy still
@@ -441,38 +494,58 @@ struct Proxy {
     // polls the tcp sockets) costs about a microsecond, and where the proxy
     // shares a core with the PE's own threads (sim; an oversubscribed host)
     // spinning 64 passes before the first yield cost ~40 us per hop of a
-    // ping-pong (docs/perf/proxy.md, third run).
+    // ping-pong (docs/perf/proxy.md, third run). While waiting threads
+    // assist (kAssistedNs) the proxy naps as soon as it is idle.
     using clock = std::chrono::steady_clock;
     const auto window = std::chrono::nanoseconds(static_cast<long long>(args.poll_us * 1000.0));
     auto last_work = clock::now();
     unsigned idle = 0;
+    std::atomic_ref<uint32_t> sleeping(ring->sleeping);
     while (!stop.load(std::memory_order_relaxed)) {
-      unsigned work = drain();
-      while (ucp_worker_progress(worker)) ++work;
+      unsigned work = 0;
+      if (try_lock()) {
+        const unsigned issued = drain();
+        issued_by_thread += issued;
+        work = issued;
+        while (ucp_worker_progress(worker)) ++work;
+        unlock();
+      }
       if (work) {
         idle = 0;
         last_work = clock::now();
         continue;
       }
       ++idle;
-      if (idle < 256 || clock::now() - last_work < window) {
+      const bool assisted = now_ns() - last_assist_ns.load(std::memory_order_relaxed) < kAssistedNs;
+      if (!assisted && (idle < 256 || clock::now() - last_work < window)) {
         sched_yield();
         continue;
       }
-      // Idle: nap until the network or a CPU-side producer (doorbell) has
-      // something, or 50 us passed (GPU producers cannot ring).
-      std::atomic_ref<uint32_t> sleeping(ring->sleeping);
+      // Idle: nap until a CPU-side producer rings the doorbell, the network
+      // has something (unless a waiter assists), or the nap's time is up
+      // (GPU producers cannot ring). The look at the ring after `sleeping`
+      // is set must hold the lock, or a pass running now may have missed a
+      // request whose poster saw `sleeping` still 0.
       sleeping.store(1, std::memory_order_seq_cst);
-      if (drain() != 0 || ucp_worker_arm(worker) != UCS_OK) {
+      if (!try_lock()) {
+        sleeping.store(0, std::memory_order_relaxed);
+        sched_yield();
+        continue;
+      }
+      const unsigned late = drain();
+      issued_by_thread += late;
+      const bool armed = assisted || ucp_worker_arm(worker) == UCS_OK;
+      unlock();
+      if (late != 0 || !armed) {
         sleeping.store(0, std::memory_order_relaxed);
         idle = 0;
         continue;
       }
-      pollfd pfd[2] = {{efd, POLLIN, 0}, {doorbell, POLLIN, 0}};
-      timespec nap{0, 50000};
-      ppoll(pfd, 2, &nap, nullptr);
+      pollfd pfd[2] = {{doorbell, POLLIN, 0}, {efd, POLLIN, 0}};
+      timespec nap{0, static_cast<long>(assisted && !args.heap_is_device ? kAssistedNapNs : 50'000)};
+      ppoll(pfd, assisted ? 1 : 2, &nap, nullptr);
       sleeping.store(0, std::memory_order_relaxed);
-      if (pfd[1].revents & POLLIN) {
+      if (pfd[0].revents & POLLIN) {
         uint64_t v;
         if (::read(doorbell, &v, sizeof v) < 0) { /* nothing to clear */ }
       }
@@ -707,6 +780,9 @@ void Proxy::shutdown() {
   if (thread.joinable()) {
     stop.store(true);
     thread.join();
+    logf(4, "ucx proxy: %llu requests issued by the proxy thread, %llu by threads that posted or waited "
+            "(SHOAL_PROXY_ASSIST)", static_cast<unsigned long long>(issued_by_thread),
+         static_cast<unsigned long long>(issued_by_assist));
   }
   for (int pe = 0; pe < static_cast<int>(eps.size()); ++pe) {
     if (rkeys[pe]) ucp_rkey_destroy(rkeys[pe]);
@@ -756,8 +832,10 @@ int plugin_quiesce(void* ctx) {
   return 0;
 }
 
+int plugin_assist(void* ctx, int progress) { return static_cast<Proxy*>(ctx)->assist(progress); }
+
 const shoal_transport_plugin_v1_t kPlugin = {SHOAL_TRANSPORT_ABI_VERSION, "ucx", plugin_start,
-                                             plugin_stop, plugin_quiesce};
+                                             plugin_stop, plugin_quiesce, plugin_assist};
 
 }  // namespace
 }  // namespace shoal::proxy::ucx

@@ -66,11 +66,13 @@ SHOAL_ARCH_FN void proxy_check(const char* call) {
 SHOAL_ARCH_FN void proxy_pause() {
 #if defined(SHOAL_PLATFORM_SIM)
   if (::shoal::sim::t_block == nullptr) {
+    const proxy::Ring* ring = state().proxy;
+    if (ring != nullptr && ring->assist != nullptr && ring->assist(ring->assist_ctx, 1) > 0) return;
     sched_yield();
     return;
   }
 #endif
-  arch::spin_pause();
+  arch::spin_pause();  // on sim: a kernel's waiting threads assist through the idle hook
 }
 
 // Bounded wait for the proxy; checks the transport error as it spins.
@@ -109,10 +111,15 @@ SHOAL_ARCH_FN uint64_t proxy_post(const char* call, int pe, Fill&& fill) {
   req->sub = 0;
   req->flags = 0;
   fill(*req);
+#if defined(SHOAL_PLATFORM_SIM)
+  const bool assist = proxy::assist_on_post(*req);  // read before the slot is the proxy's
+#endif
   arch::st_release_sys(&req->seq, ticket + 1);
 #if defined(SHOAL_PLATFORM_SIM)
-  // The doorbell (proxy_ring.h): CPU producers wake a napping proxy.
+  // Assist, else the doorbell (proxy_ring.h): a CPU producer issues its
+  // request itself when the proxy is free, or wakes a napping proxy.
   arch::fence_sc_sys();
+  if (assist && ring->assist != nullptr && ring->assist(ring->assist_ctx, 0) >= 0) return ticket;
   if (arch::ld_relaxed_sys(&ring->sleeping) != 0u) {
     const uint64_t one = 1;
     if (::write(ring->doorbell_fd, &one, sizeof one) < 0) { /* the nap ends by itself */ }

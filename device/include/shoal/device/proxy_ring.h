@@ -21,6 +21,16 @@
 //     the CPU (host API; device code on sim) write the eventfd after
 //     publishing when they see `sleeping`; GPU producers cannot, so an idle
 //     proxy notices their requests within its nap (50 us).
+//   Assist: a CPU thread of the PE that posts, or waits on the proxy, may
+//     run one pass of the proxy itself through `assist` (host memory, never
+//     called from a GPU): it takes the proxy's lock if it is free, issues
+//     what is published (and with `progress`, progresses the network), and
+//     returns the work done, or -1 when another thread holds the lock. A
+//     poster whose assist ran needs no doorbell: its request is issued.
+//     Null when SHOAL_PROXY_ASSIST=0 (the proxy thread does everything).
+//     Posters assist only for requests that move at most kAssistMaxBytes
+//     (assist_on_post): a larger transfer is bandwidth, not latency, and
+//     the proxy thread copies it on another core while the poster goes on.
 //   Errors: the first failed operation fills `error` (device-visible); every
 //     device wait on the proxy, and every wait_until/barrier, reports it.
 #pragma once
@@ -94,11 +104,27 @@ struct Ring {
   Completion* completions;    // [capacity], device-visible
   uint32_t sleeping;          // 1 while the proxy naps (nothing to do)
   int32_t doorbell_fd;        // eventfd that wakes it; host-side posters ring it when sleeping
-  uint64_t pad1[4];
+  int (*assist)(void* ctx, int progress);  // see Assist above; null: off
+  void* assist_ctx;
+  uint64_t pad1[2];
   uint32_t error;             // 0, or 1 once an operation failed
   int32_t error_pe;           // target PE of the failed operation
   char error_text[kErrorText];  // "<op> to PE <n> failed: <UCX status>"
 };
+
+constexpr uint64_t kAssistMaxBytes = 16384;
+
+// Whether a CPU-side poster runs a pass for this request (Assist above).
+inline bool assist_on_post(const Request& r) {
+  switch (r.op) {
+    case kOpPut:
+    case kOpGet:
+    case kOpPutSignal: return r.size <= kAssistMaxBytes;
+    case kOpIput:
+    case kOpIget: return r.value * r.sub <= kAssistMaxBytes;
+    default: return true;
+  }
+}
 
 // The op's name for messages.
 inline const char* op_name(uint32_t op) {

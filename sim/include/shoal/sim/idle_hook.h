@@ -1,0 +1,17 @@
+// A hook the sim runs when every thread of a block spins (the spin hook's
+// backoff, before it gives the CPU away): layers above register work that
+// a waiting thread can do for what it waits for. The host proxy registers
+// its assist pass (SHOAL_PROXY_ASSIST, docs/transport-proxy.md), so a kernel
+// thread waiting on a remote PE progresses the network itself instead of
+// handing the CPU to the proxy thread. One hook per process.
+#pragma once
+
+namespace shoal::sim {
+
+// Returns the work done (> 0: the backoff skips its yield, the waiter
+// looks again at once).
+using IdleHook = int (*)(void* ctx);
+// fn null removes the hook; it returns once no call of the old one runs.
+void set_idle_hook(IdleHook fn, void* ctx);
+
+}  // namespace shoal::sim
