@@ -98,9 +98,9 @@ Status load_plugin(const std::string& name, const shoal_transport_plugin_v1_t** 
 
 #if defined(SHOAL_PLATFORM_SIM)
 // The sim's idle hook: a kernel whose threads all wait runs a proxy pass.
-int assist_waiting(void* ring) {
+int assist_waiting(void* ring, int will_sleep) {
   auto* g = static_cast<proxy::Ring*>(ring);
-  return g->assist(g->assist_ctx, 1);
+  return g->assist(g->assist_ctx, will_sleep ? proxy::kAssistWaitSleeping : proxy::kAssistWait);
 }
 #endif
 
@@ -235,7 +235,8 @@ void proxy_spin(Runtime& r, const char* call, const char* what, std::uint64_t ti
   while (!done()) {
     if (std::atomic_ref<std::uint32_t>(ring->error).load(std::memory_order_acquire))
       proxy_failed(r, call);
-    if (ring->assist) ring->assist(ring->assist_ctx, 1);  // a pass of the proxy's own, if it is free
+    if (ring->assist)  // a pass of the proxy's own, if it is free
+      ring->assist(ring->assist_ctx, b.sleeps_next() ? proxy::kAssistWaitSleeping : proxy::kAssistWait);
     if (!b.pause())
       fatal("%s: waited %.1f s (SHOAL_TIMEOUT) for the host proxy to %s (request %llu)", call, b.elapsed_s(),
             what, static_cast<unsigned long long>(ticket));
@@ -260,7 +261,7 @@ std::uint64_t proxy_post(Runtime& r, const char* call, const proxy::Request& req
   // before the pass or the look at `sleeping`, pairing with the proxy's
   // store then re-check under its lock.
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (ring->assist && proxy::assist_on_post(copy) && ring->assist(ring->assist_ctx, 0) >= 0)
+  if (ring->assist && proxy::assist_on_post(copy) && ring->assist(ring->assist_ctx, proxy::kAssistPost) >= 0)
     return ticket;  // issued (or its turn is another's)
   if (std::atomic_ref<std::uint32_t>(ring->sleeping).load(std::memory_order_relaxed)) {
     const std::uint64_t one = 1;

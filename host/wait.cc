@@ -14,6 +14,7 @@ namespace {
 // than this process may use CPUs: the PE we wait for then likely needs this
 // very CPU, and every spin delays it (set at init, see set_oversubscribed).
 std::atomic<unsigned> g_spin_limit{256};
+constexpr double kYieldS = 0.005;  // yield for the first 5 ms of a wait, then sleep
 
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -32,6 +33,10 @@ double Backoff::elapsed_s() const {
 
 void set_oversubscribed(bool oversubscribed) { g_spin_limit.store(oversubscribed ? 8 : 256); }
 
+bool Backoff::sleeps_next() const {
+  return spins_ + 1 >= g_spin_limit.load(std::memory_order_relaxed) && elapsed_s() >= kYieldS;
+}
+
 bool Backoff::pause() {
   ++spins_;
   if (spins_ < g_spin_limit.load(std::memory_order_relaxed)) {
@@ -41,7 +46,7 @@ bool Backoff::pause() {
   // Past the spin phase: check the clock on every step (yield/sleep dominate).
   double t = elapsed_s();
   if (timeout_s_ > 0 && t >= timeout_s_) return false;
-  if (t < 0.005) {
+  if (t < kYieldS) {
     sched_yield();
   } else {
     // Sleep 20 us, doubling to 1 ms: bounded added latency for waits that end

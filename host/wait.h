@@ -16,6 +16,8 @@ class Backoff {
   bool pause();
   double elapsed_s() const;
   double timeout_s() const { return timeout_s_; }
+  // The next pause() sleeps (the yield phase is over).
+  bool sleeps_next() const;
 
  private:
   std::chrono::steady_clock::time_point start_;

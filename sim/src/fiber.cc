@@ -422,11 +422,11 @@ std::atomic<IdleHook> g_idle_fn{nullptr};
 std::atomic<void*> g_idle_ctx{nullptr};
 std::atomic<int> g_idle_running{0};
 
-int run_idle_hook() {
+int run_idle_hook(bool will_sleep) {
   if (g_idle_fn.load(std::memory_order_relaxed) == nullptr) return 0;
   g_idle_running.fetch_add(1, std::memory_order_seq_cst);
   const IdleHook fn = g_idle_fn.load(std::memory_order_seq_cst);
-  const int work = fn != nullptr ? fn(g_idle_ctx.load(std::memory_order_relaxed)) : 0;
+  const int work = fn != nullptr ? fn(g_idle_ctx.load(std::memory_order_relaxed), will_sleep ? 1 : 0) : 0;
   g_idle_running.fetch_sub(1, std::memory_order_release);
   return work;
 }
@@ -469,7 +469,7 @@ void os_backoff(Block* b) {
   }
   ++b->backoff;
   const int64_t waited = t - b->wait_since_ns;
-  if (run_idle_hook() > 0) {
+  if (run_idle_hook(waited >= kYieldNs) > 0) {
     // The hook did work for a waiter (sim/idle_hook.h): look again first.
   } else if (waited < kYieldNs) {
     sched_yield();

@@ -199,7 +199,7 @@ struct HookState {
   unsigned* flag = nullptr;
 };
 
-int count_then_set(void* ctx) {
+int count_then_set(void* ctx, int /*will_sleep*/) {
   auto* h = static_cast<HookState*>(ctx);
   if (h->calls.fetch_add(1) + 1 < h->set_after) return 0;
   arch::st_release_sys(h->flag, 1u);

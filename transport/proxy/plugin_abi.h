@@ -64,11 +64,11 @@ typedef struct {
   int (*quiesce)(void* ctx);
   /* One pass of the proxy run by a thread that posts to or waits on it
    * (the ring's Assist protocol, shoal/device/proxy_ring.h): when the
-   * proxy's lock is free, issues the published requests and, with
-   * `progress`, progresses the network; returns the work done, or -1 when
-   * another thread is running a pass. Never blocks. Any thread, between
-   * start and stop. */
-  int (*assist)(void* ctx, int progress);
+   * proxy's lock is free, issues the published requests and, for `kind`
+   * 1 and 2 (shoal::proxy::AssistKind: a waiter), progresses the network;
+   * returns the work done, or -1 when another thread is running a pass.
+   * Never blocks. Any thread, between start and stop. */
+  int (*assist)(void* ctx, int kind);
 } shoal_transport_plugin_v1_t;
 
 typedef const shoal_transport_plugin_v1_t* (*shoal_transport_plugin_v1_fn)(void);

@@ -449,33 +449,44 @@ struct Proxy {
     return true;
   }
 
-  // One pass by a thread that posts (progress 0: issue what is published)
-  // or waits (progress 1: also progress the network). Only passes with
-  // progress count as assisting for run()'s idle policy: a poster that goes
-  // back to computing leaves the network to the proxy thread.
-  int assist(int progress) {
+  // One pass by a thread that posts (kAssistPost: issue what is published)
+  // or waits (kAssistWait*: also progress the network). A waiter that polls
+  // again soon keeps the proxy thread off the network (run()'s idle policy);
+  // one that sleeps next hands it back at once, waking a napping proxy.
+  // Posts do not count: a poster that goes back to computing leaves the
+  // network to the proxy thread.
+  int assist(int kind) {
     if (!try_lock()) return -1;
     unsigned issued = drain();
     issued_by_assist += issued;
     unsigned work = issued;
-    if (progress) {
+    if (kind != kAssistPost) {
       while (ucp_worker_progress(worker)) ++work;
-      last_assist_ns.store(now_ns(), std::memory_order_relaxed);
+      if (kind == kAssistWait) {
+        last_assist_ns.store(now_ns(), std::memory_order_relaxed);
+      } else if (last_assist_ns.exchange(0, std::memory_order_relaxed) != 0) {
+        std::atomic_thread_fence(std::memory_order_seq_cst);
+        if (std::atomic_ref<uint32_t>(ring->sleeping).load(std::memory_order_relaxed)) {
+          const uint64_t one = 1;
+          if (::write(doorbell, &one, sizeof one) < 0) { /* the nap ends by itself */ }
+        }
+      }
     }
     unlock();
     return static_cast<int>(std::min<unsigned>(work, 1u << 30));
   }
 
-  // A thread waiting on this PE assisted within kAssistedNs: the proxy
+  // A waiter that polls again soon assisted within kAssistedNs: the proxy
   // thread naps on the doorbell and a timer only (kAssistedNapNs), so that
   // network events do not wake it to race the waiter for work the waiter
-  // does anyway. Each wake-up of the proxy costs the waiter sharing its
-  // core a few microseconds: 100 us naps left the 8-byte ping-pong ~20 %
-  // slower than 1 ms ones on 2 cores (docs/perf/proxy.md, eighth run). A
-  // wait that goes on slows its passes down (the sim's backoff sleeps up to
-  // 250 us between them); once they are kAssistedNs apart the proxy thread
-  // serves the network again, at the latest one nap later. With GPU
-  // producers (cuda), which cannot ring the doorbell, the nap stays 50 us.
+  // does anyway (each wake-up takes the core from the waiter when they
+  // share one: 200 us naps measured ~12 % slower than 1 ms ones in the
+  // 8-byte ping-pong on 2 cores, docs/perf/proxy.md). A waiter about to
+  // sleep rings the doorbell, so the proxy serves the network again at
+  // once; after a wait that simply ended, the network waits for the next
+  // poster or waiter, or at most kAssistedNs plus one nap (~1.2 ms) for the
+  // proxy thread. With GPU producers (cuda), which cannot ring the doorbell,
+  // the nap is 50 us as usual.
   static constexpr int64_t kAssistedNs = 200'000, kAssistedNapNs = 1'000'000;
 
   void run() {
@@ -832,7 +843,7 @@ int plugin_quiesce(void* ctx) {
   return 0;
 }
 
-int plugin_assist(void* ctx, int progress) { return static_cast<Proxy*>(ctx)->assist(progress); }
+int plugin_assist(void* ctx, int kind) { return static_cast<Proxy*>(ctx)->assist(kind); }
 
 const shoal_transport_plugin_v1_t kPlugin = {SHOAL_TRANSPORT_ABI_VERSION, "ucx", plugin_start,
                                              plugin_stop, plugin_quiesce, plugin_assist};

@@ -67,7 +67,8 @@ SHOAL_ARCH_FN void proxy_pause() {
 #if defined(SHOAL_PLATFORM_SIM)
   if (::shoal::sim::t_block == nullptr) {
     const proxy::Ring* ring = state().proxy;
-    if (ring != nullptr && ring->assist != nullptr && ring->assist(ring->assist_ctx, 1) > 0) return;
+    if (ring != nullptr && ring->assist != nullptr && ring->assist(ring->assist_ctx, proxy::kAssistWait) > 0)
+      return;
     sched_yield();
     return;
   }
@@ -119,7 +120,7 @@ SHOAL_ARCH_FN uint64_t proxy_post(const char* call, int pe, Fill&& fill) {
   // Assist, else the doorbell (proxy_ring.h): a CPU producer issues its
   // request itself when the proxy is free, or wakes a napping proxy.
   arch::fence_sc_sys();
-  if (assist && ring->assist != nullptr && ring->assist(ring->assist_ctx, 0) >= 0) return ticket;
+  if (assist && ring->assist != nullptr && ring->assist(ring->assist_ctx, proxy::kAssistPost) >= 0) return ticket;
   if (arch::ld_relaxed_sys(&ring->sleeping) != 0u) {
     const uint64_t one = 1;
     if (::write(ring->doorbell_fd, &one, sizeof one) < 0) { /* the nap ends by itself */ }

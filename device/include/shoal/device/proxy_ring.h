@@ -24,9 +24,11 @@
 //   Assist: a CPU thread of the PE that posts, or waits on the proxy, may
 //     run one pass of the proxy itself through `assist` (host memory, never
 //     called from a GPU): it takes the proxy's lock if it is free, issues
-//     what is published (and with `progress`, progresses the network), and
+//     what is published (and when waiting, progresses the network), and
 //     returns the work done, or -1 when another thread holds the lock. A
 //     poster whose assist ran needs no doorbell: its request is issued.
+//     The second argument says who calls (AssistKind): a waiter that will
+//     sleep next hands the network back to the proxy thread.
 //     Null when SHOAL_PROXY_ASSIST=0 (the proxy thread does everything).
 //     Posters assist only for requests that move at most kAssistMaxBytes
 //     (assist_on_post): a larger transfer is bandwidth, not latency, and
@@ -104,7 +106,7 @@ struct Ring {
   Completion* completions;    // [capacity], device-visible
   uint32_t sleeping;          // 1 while the proxy naps (nothing to do)
   int32_t doorbell_fd;        // eventfd that wakes it; host-side posters ring it when sleeping
-  int (*assist)(void* ctx, int progress);  // see Assist above; null: off
+  int (*assist)(void* ctx, int kind);  // see Assist above (kind: AssistKind); null: off
   void* assist_ctx;
   uint64_t pad1[2];
   uint32_t error;             // 0, or 1 once an operation failed
@@ -113,6 +115,13 @@ struct Ring {
 };
 
 constexpr uint64_t kAssistMaxBytes = 16384;
+
+// The assist's caller (its second argument).
+enum AssistKind : int {
+  kAssistPost = 0,          // a poster: issue what is published
+  kAssistWait = 1,          // a waiter that polls again soon: also progress the network
+  kAssistWaitSleeping = 2,  // a waiter that sleeps next: progress, then the proxy thread serves
+};
 
 // Whether a CPU-side poster runs a pass for this request (Assist above).
 inline bool assist_on_post(const Request& r) {

@@ -8,9 +8,11 @@
 
 namespace shoal::sim {
 
-// Returns the work done (> 0: the backoff skips its yield, the waiter
-// looks again at once).
-using IdleHook = int (*)(void* ctx);
+// will_sleep: the backoff sleeps after this call (the wait has gone on past
+// its yield phase) instead of yielding, so the waiter is no longer a prompt
+// progress engine. Returns the work done (> 0: the backoff skips its yield
+// or sleep, the waiter looks again at once).
+using IdleHook = int (*)(void* ctx, int will_sleep);
 // fn null removes the hook; it returns once no call of the old one runs.
 void set_idle_hook(IdleHook fn, void* ctx);
 
