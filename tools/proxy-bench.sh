@@ -24,7 +24,7 @@ shoal() {  # perftest args... -> the result row (size scope value min max)
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
-lat_ucx=() lat_shoal=() lat_sig=() bw_ucx=() bw_shoal=()
+lat_ucx=() lat_shoal=() lat_noassist=() lat_sig=() bw_ucx=() bw_shoal=()
 for ((i = 1; i <= REPS; ++i)); do
   l=$(ucx ucp_put_lat 8); echo "ucp_put_lat 8 B:            $l"
   lat_ucx+=("$(echo "$l" | awk '{print $4}')")  # average us
@@ -33,6 +33,10 @@ for ((i = 1; i <= REPS; ++i)); do
   l=$(shoal shoal_p_poll_ping_pong_latency -n 2000 -w 100 -r 3)
   echo "p-poll ping-pong 8 B:       $l"
   lat_shoal+=("$(echo "$l" | awk '{print $3}')")
+  # The same without assisting threads: the proxy thread issues everything.
+  l=$(SHOAL_PROXY_ASSIST=0 shoal shoal_p_poll_ping_pong_latency -n 2000 -w 100 -r 3)
+  echo "p-poll, SHOAL_PROXY_ASSIST=0: $l"
+  lat_noassist+=("$(echo "$l" | awk '{print $3}')")
   # put_signal: two UCX operations per hop (the data, then the signal
   # ordered after it).
   l=$(shoal shmem_put_signal_ping_pong_latency -b 8 -e 8 -n 2000 -w 100 -r 3)
@@ -53,9 +57,13 @@ echo "p ping-pong 8 B:      $(shoal shmem_p_ping_pong_latency -n 2000 -w 100 -r 
 echo "put_bw 1 MiB -t 32:   $(shoal shmem_put_bw -b 1M -e 1M -n 1000 -w 10 -r 3 -c 1 -t 32 -s thread)"
 
 mu=$(printf '%s\n' "${lat_ucx[@]}" | median); ms=$(printf '%s\n' "${lat_shoal[@]}" | median)
-mg=$(printf '%s\n' "${lat_sig[@]}" | median)
+mg=$(printf '%s\n' "${lat_sig[@]}" | median); mn=$(printf '%s\n' "${lat_noassist[@]}" | median)
 bu=$(printf '%s\n' "${bw_ucx[@]}" | median); bs=$(printf '%s\n' "${bw_shoal[@]}" | median)
 echo "== summary over $REPS interleaved runs (medians)"
 echo "8 B latency:   ucp_put_lat ${mu} us (runs: ${lat_ucx[*]}); shoal p-poll ping-pong ${ms} us (runs: ${lat_shoal[*]}); ratio $(awk -v a="$ms" -v b="$mu" 'BEGIN {printf "%.2f", a / b}') (goal <= 1.3)"
+wins=0; for ((i = 0; i < REPS; ++i)); do
+  awk -v a="${lat_shoal[i]}" -v b="${lat_noassist[i]}" 'BEGIN {exit !(a < b)}' && wins=$((wins + 1))
+done
+echo "               SHOAL_PROXY_ASSIST=0 p-poll ${mn} us (runs: ${lat_noassist[*]}); ratio $(awk -v a="$mn" -v b="$mu" 'BEGIN {printf "%.2f", a / b}'); assist faster in ${wins} of ${REPS} rounds"
 echo "               put_signal ping-pong ${mg} us (runs: ${lat_sig[*]}); ratio $(awk -v a="$mg" -v b="$mu" 'BEGIN {printf "%.2f", a / b}')"
 echo "1 MiB put bw:  ucp_put_bw ${bu} GB/s (runs: ${bw_ucx[*]}); shoal -t 1 ${bs} GB/s (runs: ${bw_shoal[*]}); ratio $(awk -v a="$bs" -v b="$bu" 'BEGIN {printf "%.2f", a / b}') (goal >= 0.8)"
