@@ -494,7 +494,9 @@ struct Proxy {
     // to ~100 us.
     prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
     bind_thread();
-    while (!try_lock()) sched_yield();  // nobody assists before start returns; for form
+    // The pass lock guards every use of the worker. Nobody can assist yet
+    // (host/proxy.cc sets the ring's hook after start returns), so it is free.
+    while (!try_lock()) sched_yield();
     const bool ok = connect_all();
     unlock();
     connected.store(ok ? 1 : -1, std::memory_order_release);
