@@ -353,6 +353,7 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
     case cudaDevAttrConcurrentKernels: *value = 1; break;
     case cudaDevAttrUnifiedAddressing: *value = 1; break;
     case cudaDevAttrCanMapHostMemory: *value = 1; break;
+    case cudaDevAttrClockRate: *value = 1000000; break;  // kHz: the sim clock64() counts nanoseconds
     case cudaDevAttrManagedMemory: *value = 0; break;
     default:
       SHOAL_WARN("sim: cudaDeviceGetAttribute(%d) is not modelled", static_cast<int>(attr));

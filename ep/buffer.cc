@@ -1,0 +1,455 @@
+// The host half of shoal EP: buffer creation (collective), argument checks,
+// slot and handle bookkeeping, kernel launches. Kernels: ll_kernels.cu.
+#include <shoal/ep.h>
+#include <shoal/shoal.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "ep/layout.h"
+
+struct shoal_ep_buffer {
+  shoal_ep_config_t cfg{};
+  int ranks = 0, rank = 0, local_experts = 0, blocks = 0, threads = 0;
+  double clock_khz = 0;
+  long long timeout_cycles = 0;
+  shoal::ep::detail::SymLayout L;
+  unsigned char* sym = nullptr;  // symmetric region
+  unsigned char* ctl = nullptr;  // device control (one cudaMalloc)
+  int* mask = nullptr;
+  int* pe_of_rank = nullptr;
+  shoal::ep::detail::SlotPtrs slot[2]{};
+  int next_slot = 0;
+  uint64_t seq = 0;                 // dispatches so far
+  uint64_t slot_seq[2] = {0, 0};    // the dispatch each slot holds
+  int slot_tokens[2] = {0, 0}, slot_topk[2] = {0, 0};
+  bool recv_pending[2][2] = {};     // [slot][op]: a hook not yet run
+  shoal::ep::detail::Call pending_call[2]{};  // combine recv arguments of a hook
+};
+
+namespace {
+
+using shoal::ep::detail::Params;
+using shoal::ep::detail::SlotPtrs;
+
+thread_local std::string g_error;
+
+// Records "shoal[PE n] <call>: <message>" and returns -1.
+__attribute__((format(printf, 2, 3))) int fail(const char* call, const char* fmt, ...) {
+  char msg[768];
+  va_list ap;
+  va_start(ap, fmt);
+  std::vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  const int pe = shoal_init_status() ? shoal_my_pe() : -1;
+  g_error = "shoal[PE " + std::to_string(pe) + "] " + call + ": " + msg;
+  return -1;
+}
+
+int cuda_fail(const char* call, const char* what, cudaError_t e) {
+  return fail(call, "%s failed: %s", what, cudaGetErrorString(e));
+}
+
+int check_config(const char* call, const shoal_ep_config_t* c) {
+  if (!c) return fail(call, "config is NULL");
+  if (c->max_tokens_per_rank < 1 || c->max_tokens_per_rank > SHOAL_EP_MAX_TOKENS_PER_RANK)
+    return fail(call, "max_tokens_per_rank %d is out of range (1..%d)", c->max_tokens_per_rank,
+                SHOAL_EP_MAX_TOKENS_PER_RANK);
+  if (c->hidden < 128 || c->hidden > SHOAL_EP_MAX_HIDDEN || c->hidden % 128 != 0)
+    return fail(call, "hidden %d is not a multiple of 128 in 128..%d", c->hidden, SHOAL_EP_MAX_HIDDEN);
+  if (c->num_experts < 1 || c->num_experts > SHOAL_EP_MAX_EXPERTS)
+    return fail(call, "num_experts %d is out of range (1..%d)", c->num_experts, SHOAL_EP_MAX_EXPERTS);
+  if (c->max_topk < 1 || c->max_topk > SHOAL_EP_MAX_TOPK)
+    return fail(call, "max_topk %d is out of range (1..%d)", c->max_topk, SHOAL_EP_MAX_TOPK);
+  if (c->dispatch_dtype < SHOAL_EP_BF16 || c->dispatch_dtype > SHOAL_EP_FP8_UE8M0)
+    return fail(call, "dispatch_dtype %d is not SHOAL_EP_BF16 (0), SHOAL_EP_FP8_E4M3 (1) or SHOAL_EP_FP8_UE8M0 (2)",
+                c->dispatch_dtype);
+  if (c->num_blocks < 0) return fail(call, "num_blocks %d is negative", c->num_blocks);
+  if (c->threads < 0 || c->threads % 32 != 0 || c->threads > 1024)
+    return fail(call, "threads %d is not 0 or a multiple of 32 up to 1024", c->threads);
+  if (!(c->timeout_s >= 0) || !std::isfinite(c->timeout_s))
+    return fail(call, "timeout_s %g is not a non-negative number of seconds", c->timeout_s);
+  return 0;
+}
+
+// SHOAL_TIMEOUT as the runtime reads it (seconds; 0 = no limit).
+double runtime_timeout_s() {
+  const char* v = std::getenv("SHOAL_TIMEOUT");
+  if (!v || !*v) return 300.0;
+  char* end = nullptr;
+  errno = 0;
+  const double x = std::strtod(v, &end);
+  return (errno || *end || !(x >= 0)) ? 300.0 : x;
+}
+
+size_t device_bytes(const shoal_ep_config_t& c, int ranks) {
+  using namespace shoal::ep::detail;
+  const size_t T = static_cast<size_t>(c.max_tokens_per_rank), E = static_cast<size_t>(c.num_experts);
+  const size_t El = E / static_cast<size_t>(ranks), rows = El * static_cast<size_t>(ranks) * T;
+  size_t per_slot = align_up(E * static_cast<size_t>(chunks(c.max_tokens_per_rank)) * 4) +
+                    align_up(El * static_cast<size_t>(ranks) * 8) + align_up(El * 4) + 3 * align_up(rows * 4) +
+                    align_up(rows * payload_bytes(c.dispatch_dtype, c.hidden)) +
+                    align_up(rows * scale_bytes(c.dispatch_dtype, c.hidden)) +
+                    align_up(T * static_cast<size_t>(c.hidden) * 2);
+  return kAlign + 2 * per_slot + 2 * align_up(static_cast<size_t>(ranks) * 4);
+}
+
+// The fields every rank must agree on, as exchanged at creation.
+struct Fingerprint {
+  int32_t magic, max_tokens, hidden, experts, topk, dtype, zero_copy, masking, ranks;
+};
+
+Params params_for(const shoal_ep_buffer* b, int slot) {
+  Params p{};
+  p.max_tokens = b->cfg.max_tokens_per_rank;
+  p.hidden = b->cfg.hidden;
+  p.experts = b->cfg.num_experts;
+  p.max_topk = b->cfg.max_topk;
+  p.local_experts = b->local_experts;
+  p.ranks = b->ranks;
+  p.rank = b->rank;
+  p.dtype = b->cfg.dispatch_dtype;
+  p.msg = static_cast<long long>(shoal::ep::detail::msg_bytes(p.dtype, p.hidden));
+  p.payload = static_cast<long long>(shoal::ep::detail::payload_bytes(p.dtype, p.hidden));
+  p.scales = static_cast<long long>(shoal::ep::detail::scale_bytes(p.dtype, p.hidden));
+  p.timeout_cycles = b->timeout_cycles;
+  p.clock_khz = b->clock_khz;
+  p.masking = b->cfg.enable_masking ? 1 : 0;
+  p.mask = b->mask;
+  p.pe_of_rank = b->pe_of_rank;
+  p.s = b->slot[slot];
+  return p;
+}
+
+int check_buffer(const char* call, const shoal_ep_buffer* b) {
+  if (!b) return fail(call, "buffer is NULL");
+  return 0;
+}
+
+int check_handle(const char* call, const shoal_ep_buffer* b, const shoal_ep_handle_t& h) {
+  if (h.buffer != b) return fail(call, "the handle belongs to another buffer (%p, not %p)", static_cast<void*>(h.buffer),
+                                 static_cast<const void*>(b));
+  if (h.slot < 0 || h.slot > 1 || h.seq == 0) return fail(call, "the handle is not from a dispatch (slot %d)", h.slot);
+  if (b->slot_seq[h.slot] != h.seq)
+    return fail(call, "the handle of dispatch #%llu is stale: its slot %d now holds dispatch #%llu (a result stays "
+                "valid until the second dispatch after it)",
+                static_cast<unsigned long long>(h.seq), h.slot, static_cast<unsigned long long>(b->slot_seq[h.slot]));
+  return 0;
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* shoal_ep_last_error(void) { return g_error.c_str(); }
+
+size_t shoal_ep_bytes_needed(const shoal_ep_config_t* c) {
+  if (check_config("shoal_ep_bytes_needed", c) != 0) return 0;
+  return shoal::ep::detail::sym_layout(c->max_tokens_per_rank, c->hidden, c->num_experts, c->max_topk,
+                                       c->dispatch_dtype, c->zero_copy != 0)
+      .total;
+}
+
+size_t shoal_ep_device_bytes_needed(const shoal_ep_config_t* c, int num_ranks) {
+  if (check_config("shoal_ep_device_bytes_needed", c) != 0) return 0;
+  if (num_ranks < 1 || c->num_experts % num_ranks != 0) {
+    fail("shoal_ep_device_bytes_needed", "num_experts %d is not divisible by %d ranks", c->num_experts, num_ranks);
+    return 0;
+  }
+  return device_bytes(*c, num_ranks);
+}
+
+int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* buffer_p) {
+  static const char* call = "shoal_ep_buffer_create";
+  using namespace shoal::ep::detail;
+  if (!buffer_p) return fail(call, "buffer_p is NULL");
+  *buffer_p = nullptr;
+  if (!shoal_init_status()) return fail(call, "shoal is not initialised (call shoal_init first)");
+  if (check_config(call, config) != 0) return -1;
+  const shoal_ep_config_t& c = *config;
+  const int ranks = shoal_team_n_pes(c.team), rank = shoal_team_my_pe(c.team);
+  if (ranks < 1 || rank < 0) return fail(call, "team %d is not a team this PE belongs to", c.team);
+  if (c.num_experts % ranks != 0)
+    return fail(call, "num_experts %d is not divisible by the team's %d ranks", c.num_experts, ranks);
+
+  auto* b = new shoal_ep_buffer;
+  b->cfg = c;
+  b->ranks = ranks;
+  b->rank = rank;
+  b->local_experts = c.num_experts / ranks;
+  b->L = sym_layout(c.max_tokens_per_rank, c.hidden, c.num_experts, c.max_topk, c.dispatch_dtype, c.zero_copy != 0);
+
+  int dev = 0, sms = 0, khz = 0;
+  cudaGetDevice(&dev);
+  if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || sms < 1) sms = 1;
+  if (cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, dev) != cudaSuccess || khz < 1) khz = 1000000;
+  b->clock_khz = khz;
+#if defined(SHOAL_PLATFORM_SIM)
+  const int default_threads = 128;
+#else
+  const int default_threads = 512;
+#endif
+  b->blocks = c.num_blocks ? c.num_blocks : sms;
+  b->threads = c.threads ? c.threads : default_threads;
+  double tmo = c.timeout_s;
+  if (tmo == 0) tmo = 0.9 * runtime_timeout_s();
+  const double cyc = tmo * khz * 1e3;
+  b->timeout_cycles = (tmo == 0 || cyc >= 9e18) ? LLONG_MAX : static_cast<long long>(cyc);
+
+  // Symmetric region: collective over all PEs.
+  b->sym = static_cast<unsigned char*>(shoal_malloc(b->L.total));
+  if (!b->sym) {
+    const size_t need = b->L.total;
+    delete b;
+    return fail(call, "the symmetric heap refused the buffer's %zu bytes (%.1f MiB; the heap's message above says "
+                "why): raise SHOAL_SYMMETRIC_SIZE to hold it (shoal_ep_bytes_needed gives the figure), or make "
+                "every rank pass the same config",
+                need, need / 1048576.0);
+  }
+  int rc = 0;
+  cudaError_t e = cudaMemset(b->sym, 0, b->L.total);
+  if (e != cudaSuccess) rc = cuda_fail(call, "cudaMemset of the symmetric region", e);
+  Fingerprint mine{0x45504c4c, c.max_tokens_per_rank, c.hidden, c.num_experts, c.max_topk,
+                   c.dispatch_dtype, c.zero_copy != 0, c.enable_masking != 0, ranks};
+  if (rc == 0 && (e = cudaMemcpy(b->sym, &mine, sizeof mine, cudaMemcpyHostToDevice)) != cudaSuccess)
+    rc = cuda_fail(call, "cudaMemcpy of the fingerprint", e);
+  cudaDeviceSynchronize();
+  shoal_barrier_all();
+  // Every rank compares every rank's config, so a mismatch fails everywhere.
+  for (int r = 0; r < ranks && rc == 0; ++r) {
+    Fingerprint other{};
+    const int pe = shoal_team_translate_pe(c.team, r, SHOAL_TEAM_WORLD);
+    shoal_getmem(&other, b->sym, sizeof other, pe);
+    if (std::memcmp(&other, &mine, sizeof mine) != 0)
+      rc = fail(call, "rank %d (PE %d) has a different config: max_tokens_per_rank %d/%d, hidden %d/%d, experts %d/%d, "
+                "max_topk %d/%d, dtype %d/%d, zero_copy %d/%d, masking %d/%d, ranks %d/%d (theirs/ours)",
+                r, pe, other.max_tokens, mine.max_tokens, other.hidden, mine.hidden, other.experts, mine.experts,
+                other.topk, mine.topk, other.dtype, mine.dtype, other.zero_copy, mine.zero_copy, other.masking,
+                mine.masking, other.ranks, mine.ranks);
+  }
+  shoal_barrier_all();
+  if (rc != 0) {
+    shoal_free(b->sym);
+    delete b;
+    return rc;
+  }
+
+  // Device control.
+  const size_t dbytes = device_bytes(c, ranks);
+  if ((e = cudaMalloc(reinterpret_cast<void**>(&b->ctl), dbytes)) != cudaSuccess) {
+    shoal_free(b->sym);
+    delete b;
+    return fail(call, "cudaMalloc of %zu bytes of device memory for outputs and control failed: %s", dbytes,
+                cudaGetErrorString(e));
+  }
+  cudaMemset(b->ctl, 0, dbytes);
+  unsigned char* o = b->ctl;
+  auto take = [&o](size_t n) {
+    unsigned char* p = o;
+    o += align_up(n);
+    return p;
+  };
+  auto* epochs = reinterpret_cast<uint64_t*>(take(4 * 8 + 4 * 4));  // epoch[2 slots][2 ops], arrive[2][2]
+  auto* arrive = reinterpret_cast<unsigned*>(epochs + 4);
+  b->mask = reinterpret_cast<int*>(take(static_cast<size_t>(ranks) * 4));
+  b->pe_of_rank = reinterpret_cast<int*>(take(static_cast<size_t>(ranks) * 4));
+  const size_t T = static_cast<size_t>(c.max_tokens_per_rank), rows = static_cast<size_t>(c.num_experts) * T;
+  for (int s = 0; s < 2; ++s) {
+    SlotPtrs& p = b->slot[s];
+    unsigned char* base = b->sym + b->L.slot_base[s];
+    p.disp_recv = base + b->L.disp_recv;
+    p.disp_flag = reinterpret_cast<uint64_t*>(base + b->L.disp_flag);
+    p.disp_count = reinterpret_cast<uint64_t*>(base + b->L.disp_count);
+    p.comb_recv = base + b->L.comb_recv;
+    p.comb_flag = reinterpret_cast<uint64_t*>(base + b->L.comb_flag);
+    p.disp_send = base + b->L.disp_send;
+    p.comb_in = c.zero_copy ? base + b->L.comb_in : nullptr;
+    p.chunk_mask = reinterpret_cast<uint32_t*>(take(static_cast<size_t>(c.num_experts) * chunks(c.max_tokens_per_rank) * 4));
+    p.range = reinterpret_cast<int64_t*>(take(static_cast<size_t>(b->local_experts) * ranks * 8));
+    p.recv_count = reinterpret_cast<int*>(take(static_cast<size_t>(b->local_experts) * 4));
+    p.src_rank = reinterpret_cast<int*>(take(rows * 4));
+    p.src_token = reinterpret_cast<int*>(take(rows * 4));
+    p.src_k = reinterpret_cast<int*>(take(rows * 4));
+    p.recv_x = take(rows * payload_bytes(c.dispatch_dtype, c.hidden));
+    p.recv_scales = c.dispatch_dtype == SHOAL_EP_BF16 ? nullptr : take(rows * scale_bytes(c.dispatch_dtype, c.hidden));
+    p.out = take(T * static_cast<size_t>(c.hidden) * 2);
+    p.epoch = epochs + 2 * s;
+    p.arrive = arrive + 2 * s;
+  }
+  std::vector<int> pes(static_cast<size_t>(ranks));
+  for (int r = 0; r < ranks; ++r) pes[static_cast<size_t>(r)] = shoal_team_translate_pe(c.team, r, SHOAL_TEAM_WORLD);
+  cudaMemcpy(b->pe_of_rank, pes.data(), pes.size() * 4, cudaMemcpyHostToDevice);
+  if ((e = cudaDeviceSynchronize()) != cudaSuccess) {
+    cudaFree(b->ctl);
+    shoal_free(b->sym);
+    delete b;
+    return cuda_fail(call, "setting up device control", e);
+  }
+  *buffer_p = b;
+  return 0;
+}
+
+void shoal_ep_buffer_destroy(shoal_ep_buffer_t b) {
+  if (!b) return;
+  cudaDeviceSynchronize();
+  shoal_barrier_all();
+  cudaFree(b->ctl);
+  shoal_free(b->sym);
+  delete b;
+}
+
+int shoal_ep_num_ranks(shoal_ep_buffer_t b) { return b ? b->ranks : 0; }
+int shoal_ep_rank(shoal_ep_buffer_t b) { return b ? b->rank : -1; }
+int shoal_ep_num_local_experts(shoal_ep_buffer_t b) { return b ? b->local_experts : 0; }
+const shoal_ep_config_t* shoal_ep_config(shoal_ep_buffer_t b) { return b ? &b->cfg : nullptr; }
+
+int shoal_ep_dispatch_ll(shoal_ep_buffer_t b, const void* x, const void* topk_idx, const shoal_ep_dispatch_args_t* a,
+                         cudaStream_t stream, shoal_ep_dispatch_result_t* result_p) {
+  static const char* call = "shoal_ep_dispatch_ll";
+  using namespace shoal::ep::detail;
+  if (check_buffer(call, b) != 0) return -1;
+  if (!a || !result_p) return fail(call, "args or result_p is NULL");
+  if (a->num_tokens < 0 || a->num_tokens > b->cfg.max_tokens_per_rank)
+    return fail(call, "num_tokens %d is out of range (0..max_tokens_per_rank %d)", a->num_tokens,
+                b->cfg.max_tokens_per_rank);
+  if (a->topk < 1 || a->topk > b->cfg.max_topk)
+    return fail(call, "topk %d is out of range (1..max_topk %d)", a->topk, b->cfg.max_topk);
+  if (a->index_type != SHOAL_EP_INDEX_INT64 && a->index_type != SHOAL_EP_INDEX_INT32)
+    return fail(call, "index_type %d is neither SHOAL_EP_INDEX_INT64 (0) nor SHOAL_EP_INDEX_INT32 (1)", a->index_type);
+  if (a->num_tokens > 0 && (!x || !topk_idx))
+    return fail(call, "x (%p) or topk_idx (%p) is NULL with %d tokens", x, topk_idx, a->num_tokens);
+  if (reinterpret_cast<uintptr_t>(x) % 16 != 0)
+    return fail(call, "x %p is not 16-byte aligned", x);
+  const int s = b->next_slot;
+  if (b->recv_pending[s][0] || b->recv_pending[s][1])
+    return fail(call, "slot %d still holds dispatch #%llu whose %s receive hook has not run", s,
+                static_cast<unsigned long long>(b->slot_seq[s]), b->recv_pending[s][0] ? "dispatch" : "combine");
+  Params p = params_for(b, s);
+  Call c{x, topk_idx, nullptr, nullptr, nullptr, a->num_tokens, a->topk, a->index_type == SHOAL_EP_INDEX_INT32};
+  int e = launch_dispatch_send(p, c, b->blocks, b->threads, stream);
+  if (e != 0) return cuda_fail(call, "launching the send kernel", static_cast<cudaError_t>(e));
+  b->next_slot ^= 1;
+  b->slot_seq[s] = ++b->seq;
+  b->slot_tokens[s] = a->num_tokens;
+  b->slot_topk[s] = a->topk;
+  shoal_ep_dispatch_result_t& r = *result_p;
+  r = {};
+  r.recv_x = p.s.recv_x;
+  r.recv_scales = p.s.recv_scales;
+  r.recv_count = p.s.recv_count;
+  r.recv_src_rank = p.s.src_rank;
+  r.recv_src_token = p.s.src_token;
+  r.layout_range = p.s.range;
+  r.handle = shoal_ep_handle_t{b, s, a->num_tokens, a->topk, b->seq};
+  if (a->return_recv_hook) {
+    b->recv_pending[s][0] = true;
+    r.hook = shoal_ep_hook_t{b, 0, s, b->seq};
+    return 0;
+  }
+  e = launch_dispatch_recv(p, b->blocks, b->threads, stream);
+  if (e != 0) return cuda_fail(call, "launching the receive kernel", static_cast<cudaError_t>(e));
+  return 0;
+}
+
+int shoal_ep_combine_ll(shoal_ep_buffer_t b, const void* y, const void* topk_idx, const float* topk_weights,
+                        shoal_ep_handle_t h, const shoal_ep_combine_args_t* a, cudaStream_t stream, void** out_p,
+                        shoal_ep_hook_t* hook_p) {
+  static const char* call = "shoal_ep_combine_ll";
+  using namespace shoal::ep::detail;
+  if (check_buffer(call, b) != 0) return -1;
+  if (!a) return fail(call, "args is NULL");
+  if (check_handle(call, b, h) != 0) return -1;
+  const int s = h.slot;
+  if (b->recv_pending[s][0])
+    return fail(call, "the receive hook of dispatch #%llu has not run", static_cast<unsigned long long>(h.seq));
+  if (b->recv_pending[s][1])
+    return fail(call, "dispatch #%llu already has a combine whose receive hook has not run",
+                static_cast<unsigned long long>(h.seq));
+  if (a->index_type != SHOAL_EP_INDEX_INT64 && a->index_type != SHOAL_EP_INDEX_INT32)
+    return fail(call, "index_type %d is neither SHOAL_EP_INDEX_INT64 (0) nor SHOAL_EP_INDEX_INT32 (1)", a->index_type);
+  if (a->zero_copy && !b->cfg.zero_copy)
+    return fail(call, "zero_copy combine needs a buffer created with config.zero_copy");
+  if (!a->zero_copy && !y) return fail(call, "y is NULL (and zero_copy is off)");
+  if (h.num_tokens > 0 && (!topk_idx || !topk_weights))
+    return fail(call, "topk_idx (%p) or topk_weights (%p) is NULL with %d tokens", topk_idx,
+                static_cast<const void*>(topk_weights), h.num_tokens);
+  Params p = params_for(b, s);
+  void* out = a->out ? a->out : p.s.out;
+  if (reinterpret_cast<uintptr_t>(out) % 16 != 0 || reinterpret_cast<uintptr_t>(y) % 16 != 0)
+    return fail(call, "out %p or y %p is not 16-byte aligned", out, y);
+  Call c{nullptr, topk_idx, topk_weights, a->zero_copy ? p.s.comb_in : y, out, h.num_tokens, h.topk,
+         a->index_type == SHOAL_EP_INDEX_INT32};
+  int e = launch_combine_send(p, c, b->blocks, b->threads, stream);
+  if (e != 0) return cuda_fail(call, "launching the send kernel", static_cast<cudaError_t>(e));
+  if (out_p) *out_p = out;
+  if (a->return_recv_hook) {
+    if (!hook_p) return fail(call, "return_recv_hook is set and hook_p is NULL");
+    b->recv_pending[s][1] = true;
+    b->pending_call[s] = c;
+    *hook_p = shoal_ep_hook_t{b, 1, s, h.seq};
+    return 0;
+  }
+  e = launch_combine_recv(p, c, b->blocks, b->threads, stream);
+  if (e != 0) return cuda_fail(call, "launching the receive kernel", static_cast<cudaError_t>(e));
+  return 0;
+}
+
+void* shoal_ep_combine_input(shoal_ep_buffer_t b, shoal_ep_handle_t h) {
+  if (check_buffer("shoal_ep_combine_input", b) != 0 || check_handle("shoal_ep_combine_input", b, h) != 0)
+    return nullptr;
+  if (!b->cfg.zero_copy) {
+    fail("shoal_ep_combine_input", "the buffer was created without config.zero_copy");
+    return nullptr;
+  }
+  return b->slot[h.slot].comb_in;
+}
+
+int shoal_ep_hook_run(shoal_ep_hook_t hook, cudaStream_t stream) {
+  static const char* call = "shoal_ep_hook_run";
+  using namespace shoal::ep::detail;
+  shoal_ep_buffer* b = hook.buffer;
+  if (check_buffer(call, b) != 0) return -1;
+  if (hook.op < 0 || hook.op > 1 || hook.slot < 0 || hook.slot > 1) return fail(call, "the hook is not valid");
+  if (b->slot_seq[hook.slot] != hook.seq || !b->recv_pending[hook.slot][hook.op])
+    return fail(call, "the %s hook of dispatch #%llu has already run or is stale", hook.op ? "combine" : "dispatch",
+                static_cast<unsigned long long>(hook.seq));
+  Params p = params_for(b, hook.slot);
+  const int e = hook.op == 0 ? launch_dispatch_recv(p, b->blocks, b->threads, stream)
+                             : launch_combine_recv(p, b->pending_call[hook.slot], b->blocks, b->threads, stream);
+  if (e != 0) return cuda_fail(call, "launching the receive kernel", static_cast<cudaError_t>(e));
+  b->recv_pending[hook.slot][hook.op] = false;
+  return 0;
+}
+
+int shoal_ep_set_masked_ranks(shoal_ep_buffer_t b, const int* masked, cudaStream_t stream) {
+  static const char* call = "shoal_ep_set_masked_ranks";
+  if (check_buffer(call, b) != 0) return -1;
+  if (!masked) return fail(call, "masked is NULL");
+  std::vector<int> m(static_cast<size_t>(b->ranks));
+  for (int r = 0; r < b->ranks; ++r) m[static_cast<size_t>(r)] = masked[r] ? 1 : 0;
+  if (m[static_cast<size_t>(b->rank)]) return fail(call, "rank %d cannot mask itself", b->rank);
+  const cudaError_t e = cudaMemcpyAsync(b->mask, m.data(), m.size() * 4, cudaMemcpyHostToDevice, stream);
+  if (e != cudaSuccess) return cuda_fail(call, "cudaMemcpyAsync", e);
+  return cudaStreamSynchronize(stream) == cudaSuccess ? 0 : cuda_fail(call, "cudaStreamSynchronize", cudaGetLastError());
+}
+
+int shoal_ep_query_mask(shoal_ep_buffer_t b, int* status, cudaStream_t stream) {
+  static const char* call = "shoal_ep_query_mask";
+  if (check_buffer(call, b) != 0) return -1;
+  if (!status) return fail(call, "status is NULL");
+  cudaError_t e = cudaMemcpyAsync(status, b->mask, static_cast<size_t>(b->ranks) * 4, cudaMemcpyDeviceToHost, stream);
+  if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+  return e == cudaSuccess ? 0 : cuda_fail(call, "reading the mask", e);
+}
+
+const int* shoal_ep_device_mask(shoal_ep_buffer_t b) { return b ? b->mask : nullptr; }
+
+}  // extern "C"
