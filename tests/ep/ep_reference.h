@@ -129,7 +129,8 @@ struct Input {
   std::vector<float> weights;  // [T][K]
 };
 
-inline Input make_input(uint64_t seed, uint64_t tag, int rank, int tokens, int H, int E, int K) {
+// none_one_in: about one selection in that many is -1 (0: none).
+inline Input make_input(uint64_t seed, uint64_t tag, int rank, int tokens, int H, int E, int K, int none_one_in = 8) {
   std::seed_seq ss{static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32), static_cast<uint32_t>(tag),
                    static_cast<uint32_t>(tag >> 32), static_cast<uint32_t>(rank)};
   std::mt19937_64 g(ss);
@@ -156,7 +157,7 @@ inline Input make_input(uint64_t seed, uint64_t tag, int rank, int tokens, int H
       if (k >= E) continue;  // fewer experts than k: "no expert"
       const size_t j = static_cast<size_t>(k) + g() % static_cast<size_t>(E - k);
       std::swap(perm[static_cast<size_t>(k)], perm[j]);
-      if (g() % 8 == 0) continue;  // -1: no expert for this k
+      if (none_one_in > 0 && g() % static_cast<uint64_t>(none_one_in) == 0) continue;  // -1: no expert
       in.idx[static_cast<size_t>(t) * K + k] = perm[static_cast<size_t>(k)];
     }
   }

@@ -15,6 +15,7 @@
 
 #include "tests/common/pe_test.h"
 #include "tests/ep/ep_reference.h"
+#include "tests/ep/identity_expert.cuh"
 
 namespace shoal_test {
 namespace {
@@ -29,41 +30,6 @@ using shoal::ep::DType;
     cudaError_t e_ = (expr);                                                   \
     ASSERT_EQ(e_, cudaSuccess) << #expr << ": " << cudaGetErrorString(e_);     \
   } while (0)
-
-// The "expert": y = bf16(dequantised row), for the rows each local expert
-// received (counts read on the device, as a real expert kernel would).
-__global__ void identity_expert(const unsigned char* recv_x, const unsigned char* scales, const int* counts,
-                                int dtype, int hidden, long long rows_per_expert, __nv_bfloat16* y) {
-  const int le = static_cast<int>(blockIdx.x);
-  const long long payload = dtype == 0 ? 2LL * hidden : hidden;
-  const long long sbytes = dtype == 0 ? 0 : dtype == 1 ? (hidden / 128) * 4LL : ((hidden / 128 + 3) / 4) * 4LL;
-  for (int i = 0; i < counts[le]; ++i) {
-    const long long row = le * rows_per_expert + i;
-    const unsigned char* p = recv_x + row * payload;
-    for (int h = static_cast<int>(threadIdx.x); h < hidden; h += static_cast<int>(blockDim.x)) {
-      float v;
-      if (dtype == 0) {
-        v = __bfloat162float(reinterpret_cast<const __nv_bfloat16*>(p)[h]);
-      } else {
-        __nv_fp8_e4m3 q;
-        q.__x = p[h];
-        float s;
-        if (dtype == 1) s = reinterpret_cast<const float*>(scales + row * sbytes)[h / 128];
-        else {
-          const unsigned ex = scales[row * sbytes + h / 128];
-          union {
-            unsigned u;
-            float f;
-          } b;
-          b.u = ex << 23;
-          s = b.f;
-        }
-        v = static_cast<float>(q) * s;
-      }
-      y[row * hidden + h] = __float2bfloat16_rn(v);
-    }
-  }
-}
 
 struct Case {
   int max_tokens, hidden, experts, topk;
@@ -223,7 +189,7 @@ struct Round {
 
   void expert(const shoal::ep::DispatchResult& r, __nv_bfloat16* dst) {
     const long long rows = static_cast<long long>(b.num_ranks()) * c.max_tokens;
-    CUDA_OK(shoal::launch(identity_expert, dim3(b.num_local_experts()), dim3(128), 0, stream,
+    CUDA_OK(shoal::launch(shoal_ep_ref::identity_expert, dim3(b.num_local_experts()), dim3(128), 0, stream,
                           static_cast<const unsigned char*>(r.recv_x), static_cast<const unsigned char*>(r.recv_scales),
                           r.recv_count, static_cast<int>(c.dtype), c.hidden, rows, dst));
   }
