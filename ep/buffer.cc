@@ -14,11 +14,13 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "ep/layout.h"
 
 struct shoal_ep_buffer {
   shoal_ep_config_t cfg{};
-  int ranks = 0, rank = 0, local_experts = 0, blocks = 0, threads = 0;
+  int ranks = 0, rank = 0, local_experts = 0, blocks = 0, threads = 0, gpu_sharers = 1, all_p2p = 0;
   double clock_khz = 0;
   long long timeout_cycles = 0;
   shoal::ep::detail::SymLayout L;
@@ -73,8 +75,8 @@ int check_config(const char* call, const shoal_ep_config_t* c) {
     return fail(call, "dispatch_dtype %d is not SHOAL_EP_BF16 (0), SHOAL_EP_FP8_E4M3 (1) or SHOAL_EP_FP8_UE8M0 (2)",
                 c->dispatch_dtype);
   if (c->num_blocks < 0) return fail(call, "num_blocks %d is negative", c->num_blocks);
-  if (c->threads < 0 || c->threads % 32 != 0 || c->threads > 1024)
-    return fail(call, "threads %d is not 0 or a multiple of 32 up to 1024", c->threads);
+  if (c->threads < 0 || c->threads % 32 != 0 || c->threads > shoal::ep::detail::kMaxThreads)
+    return fail(call, "threads %d is not 0 or a multiple of 32 up to %d", c->threads, shoal::ep::detail::kMaxThreads);
   if (!(c->timeout_s >= 0) || !std::isfinite(c->timeout_s))
     return fail(call, "timeout_s %g is not a non-negative number of seconds", c->timeout_s);
   return 0;
@@ -107,6 +109,31 @@ struct Fingerprint {
   int32_t magic, max_tokens, hidden, experts, topk, dtype, zero_copy, masking, ranks;
 };
 
+// Which GPU a rank runs on: host name hash and PCI location. Ranks with the
+// same key share the GPU's SMs.
+struct GpuKey {
+  uint64_t host;
+  int32_t domain, bus, device, pad;
+  bool operator==(const GpuKey&) const = default;
+};
+
+GpuKey gpu_key(int dev) {
+  char name[256] = {};
+  gethostname(name, sizeof name - 1);
+  uint64_t h = 1469598103934665603ull;  // FNV-1a
+  for (const char* c = name; *c; ++c) h = (h ^ static_cast<unsigned char>(*c)) * 1099511628211ull;
+  GpuKey k{h, 0, 0, 0, 0};
+  cudaDeviceGetAttribute(&k.domain, cudaDevAttrPciDomainId, dev);
+  cudaDeviceGetAttribute(&k.bus, cudaDevAttrPciBusId, dev);
+  cudaDeviceGetAttribute(&k.device, cudaDevAttrPciDeviceId, dev);
+  return k;
+}
+
+struct Hello {
+  Fingerprint f;
+  GpuKey gpu;
+};
+
 Params params_for(const shoal_ep_buffer* b, int slot) {
   Params p{};
   p.max_tokens = b->cfg.max_tokens_per_rank;
@@ -123,6 +150,7 @@ Params params_for(const shoal_ep_buffer* b, int slot) {
   p.timeout_cycles = b->timeout_cycles;
   p.clock_khz = b->clock_khz;
   p.masking = b->cfg.enable_masking ? 1 : 0;
+  p.all_p2p = b->all_p2p;
   p.mask = b->mask;
   p.pe_of_rank = b->pe_of_rank;
   p.s = b->slot[slot];
@@ -142,6 +170,30 @@ int check_handle(const char* call, const shoal_ep_buffer* b, const shoal_ep_hand
     return fail(call, "the handle of dispatch #%llu is stale: its slot %d now holds dispatch #%llu (a result stays "
                 "valid until the second dispatch after it)",
                 static_cast<unsigned long long>(h.seq), h.slot, static_cast<unsigned long long>(b->slot_seq[h.slot]));
+  return 0;
+}
+
+// Blocks per kernel. Ranks that share a GPU split its SMs, so that every
+// rank's kernels can be resident at once: one rank's receive kernel spinning
+// on every SM would otherwise keep another rank's send kernel, the one it
+// waits for, from starting (MPS). The cooperative send kernel must also fit
+// the device in one wave.
+int pick_blocks(const char* call, shoal_ep_buffer* b, const shoal_ep_config_t& c, int sms, int sharers) {
+  using namespace shoal::ep::detail;
+  sharers = std::max(1, sharers);
+  b->gpu_sharers = sharers;
+  const int fit = max_dispatch_send_blocks(b->threads, b->all_p2p != 0);
+  if (fit < 1)
+    return fail(call, "a block of %d threads of the dispatch kernel does not fit an SM of this device", b->threads);
+  if (c.num_blocks == 0) {
+    b->blocks = std::min(std::max(1, sms / sharers), fit);
+    return 0;
+  }
+  if (c.num_blocks > fit)
+    return fail(call, "num_blocks %d is more than the %d blocks of %d threads that the cooperative dispatch kernel "
+                "can keep resident on this device (%d SMs)",
+                c.num_blocks, fit, b->threads, sms);
+  b->blocks = c.num_blocks;
   return 0;
 }
 
@@ -195,9 +247,8 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
 #if defined(SHOAL_PLATFORM_SIM)
   const int default_threads = 128;
 #else
-  const int default_threads = 512;
+  const int default_threads = kMaxThreads;
 #endif
-  b->blocks = c.num_blocks ? c.num_blocks : sms;
   b->threads = c.threads ? c.threads : default_threads;
   double tmo = c.timeout_s;
   if (tmo == 0) tmo = 0.9 * runtime_timeout_s();
@@ -217,17 +268,25 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
   int rc = 0;
   cudaError_t e = cudaMemset(b->sym, 0, b->L.total);
   if (e != cudaSuccess) rc = cuda_fail(call, "cudaMemset of the symmetric region", e);
-  Fingerprint mine{0x45504c4c, c.max_tokens_per_rank, c.hidden, c.num_experts, c.max_topk,
-                   c.dispatch_dtype, c.zero_copy != 0, c.enable_masking != 0, ranks};
-  if (rc == 0 && (e = cudaMemcpy(b->sym, &mine, sizeof mine, cudaMemcpyHostToDevice)) != cudaSuccess)
+  const Hello hello{{0x45504c4c, c.max_tokens_per_rank, c.hidden, c.num_experts, c.max_topk, c.dispatch_dtype,
+                     c.zero_copy != 0, c.enable_masking != 0, ranks},
+                    gpu_key(dev)};
+  const Fingerprint& mine = hello.f;
+  if (rc == 0 && (e = cudaMemcpy(b->sym, &hello, sizeof hello, cudaMemcpyHostToDevice)) != cudaSuccess)
     rc = cuda_fail(call, "cudaMemcpy of the fingerprint", e);
   cudaDeviceSynchronize();
   shoal_barrier_all();
-  // Every rank compares every rank's config, so a mismatch fails everywhere.
+  // Every rank compares every rank's config, so a mismatch fails everywhere,
+  // and counts the ranks on its GPU.
+  int sharers = 0;
+  b->all_p2p = 1;
   for (int r = 0; r < ranks && rc == 0; ++r) {
-    Fingerprint other{};
+    Hello theirs{};
+    const Fingerprint& other = theirs.f;
     const int pe = shoal_team_translate_pe(c.team, r, SHOAL_TEAM_WORLD);
-    shoal_getmem(&other, b->sym, sizeof other, pe);
+    shoal_getmem(&theirs, b->sym, sizeof theirs, pe);
+    sharers += theirs.gpu == hello.gpu;
+    if (!shoal_ptr(b->sym, pe)) b->all_p2p = 0;
     if (std::memcmp(&other, &mine, sizeof mine) != 0)
       rc = fail(call, "rank %d (PE %d) has a different config: max_tokens_per_rank %d/%d, hidden %d/%d, experts %d/%d, "
                 "max_topk %d/%d, dtype %d/%d, zero_copy %d/%d, masking %d/%d, ranks %d/%d (theirs/ours)",
@@ -236,6 +295,7 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
                 mine.masking, other.ranks, mine.ranks);
   }
   shoal_barrier_all();
+  if (rc == 0) rc = pick_blocks(call, b, c, sms, sharers);
   if (rc != 0) {
     shoal_free(b->sym);
     delete b;
@@ -356,6 +416,14 @@ int shoal_ep_dispatch_ll(shoal_ep_buffer_t b, const void* x, const void* topk_id
   }
   e = launch_dispatch_recv(p, b->blocks, b->threads, stream);
   if (e != 0) return cuda_fail(call, "launching the receive kernel", static_cast<cudaError_t>(e));
+  return 0;
+}
+
+int shoal_ep_launch_info(shoal_ep_buffer_t b, shoal_ep_launch_info_t* info) {
+  static const char* call = "shoal_ep_launch_info";
+  if (check_buffer(call, b) != 0) return -1;
+  if (!info) return fail(call, "info is NULL");
+  *info = shoal_ep_launch_info_t{b->blocks, b->threads, b->gpu_sharers, b->all_p2p};
   return 0;
 }
 

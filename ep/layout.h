@@ -24,6 +24,9 @@
 namespace shoal::ep::detail {
 
 constexpr int kMsgHeader = 16;
+// Threads per block the kernels are compiled for (__launch_bounds__): caps
+// registers at 65536 / 512 = 128 per thread so a block always fits an SM.
+constexpr int kMaxThreads = 512;
 constexpr std::size_t kAlign = 128;
 
 constexpr std::size_t align_up(std::size_t x, std::size_t a = kAlign) { return (x + a - 1) / a * a; }
@@ -105,6 +108,7 @@ struct Params {
   long long timeout_cycles;
   double clock_khz;
   int masking;
+  int all_p2p;            // every rank's heap is load/store reachable (shoal_ptr)
   int* mask;              // [R] 0 active, 1 masked by the caller, 2 timed out
   const int* pe_of_rank;  // [R]
   SlotPtrs s;
@@ -125,5 +129,8 @@ int launch_dispatch_send(const Params& p, const Call& c, int blocks, int threads
 int launch_dispatch_recv(const Params& p, int blocks, int threads, void* stream);
 int launch_combine_send(const Params& p, const Call& c, int blocks, int threads, void* stream);
 int launch_combine_recv(const Params& p, const Call& c, int blocks, int threads, void* stream);
+// Blocks of `threads` threads of the cooperative dispatch send kernel that
+// can be resident at once on this device (0 on error).
+int max_dispatch_send_blocks(int threads, bool all_p2p);
 
 }  // namespace shoal::ep::detail

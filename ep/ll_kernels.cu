@@ -86,6 +86,37 @@ __device__ __forceinline__ void int4_copy(void* dst, const void* src, long long 
   for (long long i = lane; i < bytes / 16; i += 32) d[i] = s[i];
 }
 
+// One message to rank `pe`: `bytes` (a multiple of 16) from src to dst, then
+// `flag` = v with release semantics. kP2P (every rank load/store reachable)
+// copies inline: no call, no stack on the path (see docs/ep.md, ptxas).
+// Otherwise the runtime's warp put_signal routes it (P2P, IBGDA or proxy).
+template <bool kP2P>
+__device__ __forceinline__ void put_row(void* dst, const void* src, long long bytes, uint64_t* flag, uint64_t v,
+                                        int pe, int lane) {
+  if constexpr (kP2P) {
+    int4_copy(shoal_ptr(dst, pe), src, bytes, lane);
+    __syncwarp();
+    if (lane == 0) {
+      __threadfence_system();
+      atomicExch_system(reinterpret_cast<unsigned long long*>(shoal_ptr(flag, pe)), static_cast<unsigned long long>(v));
+    }
+    __syncwarp();
+  } else {
+    shoal_putmem_signal_nbi_warp(dst, src, static_cast<size_t>(bytes), flag, v, SHOAL_SIGNAL_SET, pe);
+  }
+}
+
+// A signal word alone (one thread).
+template <bool kP2P>
+__device__ __forceinline__ void put_word(uint64_t* flag, uint64_t v, int pe) {
+  if constexpr (kP2P) {
+    __threadfence_system();
+    atomicExch_system(reinterpret_cast<unsigned long long*>(shoal_ptr(flag, pe)), static_cast<unsigned long long>(v));
+  } else {
+    shoal_signal_op(flag, v, SHOAL_SIGNAL_SET, pe);
+  }
+}
+
 __device__ __forceinline__ int mask_of(const Params& p, int r) { return static_cast<volatile int*>(p.mask)[r]; }
 
 __device__ __forceinline__ double timeout_s(const Params& p) {
@@ -194,7 +225,8 @@ __device__ void arrive_and_publish(const Params& p, int op, uint64_t epoch) {
   }
 }
 
-__global__ void dispatch_send(Params p, Call c) {
+template <bool kP2P>
+__global__ void __launch_bounds__(kMaxThreads) dispatch_send(Params p, Call c) {
   const int lane = lane_id(), gw = global_warp(), nw = num_warps();
   const uint64_t epoch = *reinterpret_cast<volatile uint64_t*>(&p.s.epoch[0]) + 1;
   const int T = c.tokens, K = c.topk_n, E = p.experts;
@@ -232,9 +264,8 @@ __global__ void dispatch_send(Params p, Call c) {
     const int slot = slot_of(p, static_cast<int>(e), t, lane);
     if (mask_of(p, dst) != 0) continue;
     const long long row = (static_cast<long long>(le) * p.ranks + p.rank) * p.max_tokens + slot;
-    shoal_putmem_signal_nbi_warp(p.s.disp_recv + row * p.msg, p.s.disp_send + t * p.msg, static_cast<size_t>(p.msg),
-                                 p.s.disp_flag + row, (epoch << 8) | static_cast<uint64_t>(k), SHOAL_SIGNAL_SET,
-                                 p.pe_of_rank[dst]);
+    put_row<kP2P>(p.s.disp_recv + row * p.msg, p.s.disp_send + t * p.msg, p.msg, p.s.disp_flag + row,
+                  (epoch << 8) | static_cast<uint64_t>(k), p.pe_of_rank[dst], lane);
   }
   // D: row counts per (expert, this rank), zero counts included.
   for (int e = gw; e < E; e += nw) {
@@ -243,19 +274,18 @@ __global__ void dispatch_send(Params p, Call c) {
     for (int o = 16; o > 0; o >>= 1) n += __shfl_xor_sync(0xffffffffu, n, o);
     const int dst = e / p.local_experts, le = e % p.local_experts;
     if (lane == 0 && mask_of(p, dst) == 0)
-      shoal_signal_op(p.s.disp_count + static_cast<long long>(le) * p.ranks + p.rank,
-                      (epoch << 32) | static_cast<uint32_t>(n), SHOAL_SIGNAL_SET, p.pe_of_rank[dst]);
+      put_word<kP2P>(p.s.disp_count + static_cast<long long>(le) * p.ranks + p.rank,
+                     (epoch << 32) | static_cast<uint32_t>(n), p.pe_of_rank[dst]);
   }
   arrive_and_publish(p, 0, epoch);
 }
 
-// Grid: local_experts x per_expert blocks. Dynamic smem: begin[R + 1] ints.
-__global__ void dispatch_recv(Params p, int per_expert) {
-  const int le = static_cast<int>(blockIdx.x) / per_expert, part = static_cast<int>(blockIdx.x) % per_expert;
+// One block's share of local expert `le`: part `part` of `per_expert`.
+// `begin` is the block's shared begin[R + 1].
+__device__ void dispatch_recv_expert(const Params& p, int le, int part, int per_expert, int* begin) {
   const int lane = lane_id(), warp = static_cast<int>(threadIdx.x) >> 5, nwarps = static_cast<int>(blockDim.x) >> 5;
   const int R = p.ranks;
   const uint64_t epoch = *reinterpret_cast<volatile uint64_t*>(&p.s.epoch[0]);
-  int* begin = SHOAL_DYNAMIC_SMEM(int);
   const int expert = p.rank * p.local_experts + le;
   // Count words, one per source rank.
   for (int r = static_cast<int>(threadIdx.x); r < R; r += static_cast<int>(blockDim.x)) {
@@ -366,10 +396,23 @@ __global__ void dispatch_recv(Params p, int per_expert) {
   }
 }
 
+// Work units: local_experts x per_expert, spread over however many blocks
+// the grid has (fewer blocks than units when several PEs share a GPU: a
+// grid never needs more SMs than its share). Dynamic smem: begin[R + 1].
+__global__ void __launch_bounds__(kMaxThreads) dispatch_recv(Params p, int per_expert) {
+  int* begin = SHOAL_DYNAMIC_SMEM(int);
+  for (int unit = static_cast<int>(blockIdx.x); unit < p.local_experts * per_expert;
+       unit += static_cast<int>(gridDim.x)) {
+    dispatch_recv_expert(p, unit / per_expert, unit % per_expert, per_expert, begin);
+    __syncthreads();  // begin[] is reused by the next unit
+  }
+}
+
 // ---------------------------------------------------------------- combine
 
-__global__ void combine_send(Params p, Call c) {
-  const int gw = global_warp(), nw = num_warps();
+template <bool kP2P>
+__global__ void __launch_bounds__(kMaxThreads) combine_send(Params p, Call c) {
+  const int lane = lane_id(), gw = global_warp(), nw = num_warps();
   const uint64_t epoch = *reinterpret_cast<volatile uint64_t*>(&p.s.epoch[1]) + 1;
   const long long H = p.hidden, per_expert = static_cast<long long>(p.ranks) * p.max_tokens;
   const auto* y = static_cast<const unsigned char*>(c.y);
@@ -380,14 +423,14 @@ __global__ void combine_send(Params p, Call c) {
       const int t = p.s.src_token[row], k = p.s.src_k[row], r = p.s.src_rank[row];
       if (t < 0 || mask_of(p, r) != 0) continue;
       const long long dst = static_cast<long long>(t) * p.max_topk + k;
-      shoal_putmem_signal_nbi_warp(p.s.comb_recv + dst * H * 2, y + row * H * 2, static_cast<size_t>(H * 2),
-                                   p.s.comb_flag + dst, epoch, SHOAL_SIGNAL_SET, p.pe_of_rank[r]);
+      put_row<kP2P>(p.s.comb_recv + dst * H * 2, y + row * H * 2, H * 2, p.s.comb_flag + dst, epoch, p.pe_of_rank[r],
+                    lane);
     }
   }
   arrive_and_publish(p, 1, epoch);
 }
 
-__global__ void combine_recv(Params p, Call c) {
+__global__ void __launch_bounds__(kMaxThreads) combine_recv(Params p, Call c) {
   const int lane = lane_id(), gw = global_warp(), nw = num_warps();
   const uint64_t epoch = *reinterpret_cast<volatile uint64_t*>(&p.s.epoch[1]);
   const int K = c.topk_n, H = p.hidden;
@@ -455,25 +498,36 @@ __global__ void combine_recv(Params p, Call c) {
 using namespace ll;
 
 int launch_dispatch_send(const Params& p, const Call& c, int blocks, int threads, void* stream) {
+  const auto kernel = p.all_p2p ? dispatch_send<true> : dispatch_send<false>;
   return static_cast<int>(
-      shoal::launch_cooperative(dispatch_send, dim3(blocks), dim3(threads), 0, static_cast<cudaStream_t>(stream), p, c));
+      shoal::launch_cooperative(kernel, dim3(blocks), dim3(threads), 0, static_cast<cudaStream_t>(stream), p, c));
 }
 
 int launch_dispatch_recv(const Params& p, int blocks, int threads, void* stream) {
   const int per_expert = blocks > p.local_experts ? blocks / p.local_experts : 1;
-  return static_cast<int>(shoal::launch(dispatch_recv, dim3(p.local_experts * per_expert), dim3(threads),
+  const int grid = blocks < p.local_experts * per_expert ? blocks : p.local_experts * per_expert;
+  return static_cast<int>(shoal::launch(dispatch_recv, dim3(grid), dim3(threads),
                                         static_cast<size_t>(p.ranks + 1) * sizeof(int),
                                         static_cast<cudaStream_t>(stream), p, per_expert));
 }
 
 int launch_combine_send(const Params& p, const Call& c, int blocks, int threads, void* stream) {
-  return static_cast<int>(
-      shoal::launch(combine_send, dim3(blocks), dim3(threads), 0, static_cast<cudaStream_t>(stream), p, c));
+  const auto kernel = p.all_p2p ? combine_send<true> : combine_send<false>;
+  return static_cast<int>(shoal::launch(kernel, dim3(blocks), dim3(threads), 0, static_cast<cudaStream_t>(stream), p, c));
 }
 
 int launch_combine_recv(const Params& p, const Call& c, int blocks, int threads, void* stream) {
   return static_cast<int>(
       shoal::launch(combine_recv, dim3(blocks), dim3(threads), 0, static_cast<cudaStream_t>(stream), p, c));
+}
+
+int max_dispatch_send_blocks(int threads, bool all_p2p) {
+  int dev = 0, sms = 0, per_sm = 0;
+  const auto kernel = all_p2p ? dispatch_send<true> : dispatch_send<false>;
+  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0) != cudaSuccess)
+    return 0;
+  return sms * per_sm;
 }
 
 }  // namespace shoal::ep::detail

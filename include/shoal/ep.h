@@ -73,8 +73,8 @@ typedef struct {
   int dispatch_dtype;      /* shoal_ep_dtype_t */
   int zero_copy;           /* nonzero: allocate a symmetric combine input (see shoal_ep_combine_input) */
   int enable_masking;      /* nonzero: a rank that times out is masked instead of trapping */
-  int num_blocks;          /* 0: one per SM */
-  int threads;             /* per block, multiple of 32; 0: default */
+  int num_blocks;          /* 0: the GPU's SMs divided among the ranks that share it */
+  int threads;             /* per block, multiple of 32 up to 512; 0: default */
   double timeout_s;        /* device waits; 0: 0.9 x SHOAL_TIMEOUT (default 300 s) */
   shoal_team_t team;       /* SHOAL_TEAM_WORLD by default */
 } shoal_ep_config_t;
@@ -143,6 +143,16 @@ int shoal_ep_num_ranks(shoal_ep_buffer_t buffer);
 int shoal_ep_rank(shoal_ep_buffer_t buffer);
 int shoal_ep_num_local_experts(shoal_ep_buffer_t buffer);
 const shoal_ep_config_t* shoal_ep_config(shoal_ep_buffer_t buffer);
+
+/* How the kernels are launched, as chosen at creation. */
+typedef struct {
+  int num_blocks;  /* per kernel: config.num_blocks, or the SMs divided among the ranks on this GPU */
+  int threads;     /* per block (at most 512) */
+  int gpu_sharers; /* ranks of the team on this rank's GPU, this one included */
+  int all_p2p;     /* 1: every rank load/store reachable (NVLink, same GPU): inline copies;
+                      0: some go through IBGDA or the proxy */
+} shoal_ep_launch_info_t;
+int shoal_ep_launch_info(shoal_ep_buffer_t buffer, shoal_ep_launch_info_t* info);
 
 /* x: [num_tokens, hidden] bf16; topk_idx: [num_tokens, topk] global expert
  * ids or -1. Both device memory; read by the kernels in stream order. */
@@ -269,6 +279,11 @@ class Buffer {
   int rank() const { return shoal_ep_rank(b_); }
   int num_local_experts() const { return shoal_ep_num_local_experts(b_); }
   const shoal_ep_config_t& config() const { return *shoal_ep_config(b_); }
+  shoal_ep_launch_info_t launch_info() const {
+    shoal_ep_launch_info_t i{};
+    detail::check(shoal_ep_launch_info(b_, &i));
+    return i;
+  }
   shoal_ep_buffer_t raw() const { return b_; }
 
   DispatchResult dispatch_ll(const void* x, const void* topk_idx, int num_tokens, int topk,

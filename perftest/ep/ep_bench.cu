@@ -210,6 +210,11 @@ int main(int argc, char** argv) {
   }
   shoal::ep::Buffer& b = *buf;
   const int El = b.num_local_experts();
+  const shoal_ep_launch_info_t li = b.launch_info();
+  if (me == 0)
+    std::printf("# launch: %d blocks x %d threads per kernel (%d ranks share this GPU's SMs); transfers: %s\n",
+                li.num_blocks, li.threads, li.gpu_sharers,
+                li.all_p2p ? "P2P stores to every rank" : "the runtime's put_signal (IBGDA or proxy to some ranks)");
   cudaStream_t s;
   CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
 
@@ -445,6 +450,8 @@ int main(int argc, char** argv) {
                      R, a.tokens, a.hidden, a.topk, a.experts, a.dtype.c_str(), a.iters, a.warmup);
         std::fprintf(f, "  \"symmetric_bytes\": %zu, \"device_bytes\": %zu, \"copy_roofline_gbps\": %.3f,\n", sym_bytes,
                      shoal_ep_device_bytes_needed(&cfg, R), copy_gbps);
+        std::fprintf(f, "  \"blocks\": %d, \"threads\": %d, \"gpu_sharers\": %d, \"all_p2p\": %d,\n", li.num_blocks,
+                     li.threads, li.gpu_sharers, li.all_p2p);
         if (a.check) std::fprintf(f, "  \"check\": \"%s\",\n", rc ? "failed" : "passed");
         std::fprintf(f, "  \"phases\": [\n");
         for (int p = 0; p < kPhases; ++p) {

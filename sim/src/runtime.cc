@@ -355,6 +355,10 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
     case cudaDevAttrCanMapHostMemory: *value = 1; break;
     case cudaDevAttrClockRate: *value = 1000000; break;  // kHz: the sim clock64() counts nanoseconds
     case cudaDevAttrManagedMemory: *value = 0; break;
+    // One modelled GPU per host: every PE of a machine shares its "SMs".
+    case cudaDevAttrPciDomainId:
+    case cudaDevAttrPciBusId:
+    case cudaDevAttrPciDeviceId: *value = 0; break;
     default:
       SHOAL_WARN("sim: cudaDeviceGetAttribute(%d) is not modelled", static_cast<int>(attr));
       return set_error(cudaErrorInvalidValue);

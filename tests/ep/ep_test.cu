@@ -9,6 +9,8 @@
 #include <shoal/launch.h>
 #include <shoal/shoal.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <string>
 #include <vector>
@@ -412,6 +414,37 @@ TEST(EpLowLatency, MaskedRank) {
 }
 
 // Bad arguments are refused on the host with the PE, the call and the value.
+// The launch the buffer chose: on sim every PE of the machine shares one
+// modelled GPU, so the SMs are divided among them; the route matches what
+// the test was started for (SHOAL_EP_TEST_ROUTE: p2p, or remote when some
+// peers go through the proxy or IBGDA), so remote tests really are remote.
+TEST(EpLowLatency, LaunchInfo) {
+  const int R = shoal_n_pes();
+  Buffer b(config_of(Case{8, 128, 2 * R, 2, DType::bf16}));
+  const shoal_ep_launch_info_t li = b.launch_info();
+  int sms = 0;
+  CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  EXPECT_EQ(li.gpu_sharers, R);
+  EXPECT_EQ(li.num_blocks, std::max(1, sms / R));
+  EXPECT_EQ(li.threads, 128);
+  void* probe = shoal_malloc(64);
+  ASSERT_NE(probe, nullptr);
+  int reachable = 0;
+  for (int pe = 0; pe < R; ++pe) reachable += shoal_ptr(probe, pe) != nullptr;
+  shoal_free(probe);
+  EXPECT_EQ(li.all_p2p, reachable == R ? 1 : 0);
+  const char* want = std::getenv("SHOAL_EP_TEST_ROUTE");
+  if (want && std::string(want) == "remote") {
+    EXPECT_EQ(li.all_p2p, 0) << "a remote test where every peer is P2P reachable";
+    EXPECT_LT(reachable, R);
+  } else if (want && std::string(want) == "p2p") {
+    EXPECT_EQ(li.all_p2p, 1);
+  }
+  // Bad pointer to the query.
+  EXPECT_NE(shoal_ep_launch_info(b.raw(), nullptr), 0);
+  EXPECT_NE(std::string(shoal_ep_last_error()).find("shoal_ep_launch_info: info is NULL"), std::string::npos);
+}
+
 TEST(EpLowLatency, BadArguments) {
   const int me = shoal_my_pe();
   Case c{8, 128, 2 * shoal_n_pes(), 2, DType::bf16};
@@ -445,6 +478,12 @@ TEST(EpLowLatency, BadArguments) {
   if (shoal_n_pes() > 1) {
     EXPECT_NE(msg([&] { Buffer x(bad); }).find("has a different config"), std::string::npos);
   }
+  bad = config_of(c);
+  bad.threads = 1024;
+  EXPECT_EQ(msg([&] { Buffer x(bad); }), pe + "shoal_ep_buffer_create: threads 1024 is not 0 or a multiple of 32 up to 512");
+  bad = config_of(c);
+  bad.num_blocks = 100000;
+  EXPECT_NE(msg([&] { Buffer x(bad); }).find("num_blocks 100000 is more than the"), std::string::npos);
   // A config larger than the heap says how large.
   bad = Config(8192, 16384, 1024, 32, DType::bf16);
   const std::string big = msg([&] { Buffer x(bad); });
