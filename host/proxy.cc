@@ -25,7 +25,7 @@ namespace shoal {
 
 struct ProxyTransport {
   proxy::Ring* ring = nullptr;  // host address (== device address: mapped pinned memory, UVA)
-  void* memory = nullptr;       // one allocation: ring, slots, completions
+  void* memory = nullptr;       // one allocation: device ring, host ring, their slots and completions
   std::vector<unsigned char> proxied;
   const shoal_transport_plugin_v1_t* plugin = nullptr;
   void* ctx = nullptr;
@@ -128,16 +128,22 @@ Status proxy_start(Runtime& r) {
 
   auto p = std::make_unique<ProxyTransport>();
   SHOAL_CHECK(load_plugin("ucx", &p->plugin));
+  // Two rings in one allocation (proxy_ring.h): device producers', then
+  // host producers', each with its slots and completions.
   const std::uint32_t cap = r.cfg.proxy_ring_size;
-  const std::size_t bytes = sizeof(proxy::Ring) + cap * sizeof(proxy::Request) +
-                            cap * sizeof(proxy::Completion);
-  SHOAL_CHECK(ring_alloc(bytes, &p->memory));
-  auto* ring = static_cast<proxy::Ring*>(p->memory);
-  ring->capacity = cap;
-  ring->mask = cap - 1;
-  ring->slots = reinterpret_cast<proxy::Request*>(ring + 1);
-  ring->completions = reinterpret_cast<proxy::Completion*>(ring->slots + cap);
-  for (std::uint32_t i = 0; i < cap; ++i) ring->slots[i].seq = i;
+  const std::size_t one = sizeof(proxy::Ring) + cap * sizeof(proxy::Request) + cap * sizeof(proxy::Completion);
+  SHOAL_CHECK(ring_alloc(2 * one, &p->memory));
+  auto lay_out = [cap](void* at) {
+    auto* g = static_cast<proxy::Ring*>(at);
+    g->capacity = cap;
+    g->mask = cap - 1;
+    g->slots = reinterpret_cast<proxy::Request*>(g + 1);
+    g->completions = reinterpret_cast<proxy::Completion*>(g->slots + cap);
+    for (std::uint32_t i = 0; i < cap; ++i) g->slots[i].seq = i;
+    return g;
+  };
+  auto* ring = lay_out(p->memory);
+  ring->host = lay_out(static_cast<unsigned char*>(p->memory) + one);
   p->ring = ring;
   p->proxied.assign(r.n_pes, 0);
   for (int pe = 0; pe < r.n_pes; ++pe) p->proxied[pe] = r.heap.peer_base(pe) == nullptr;
@@ -245,11 +251,15 @@ void proxy_spin(Runtime& r, const char* call, const char* what, std::uint64_t ti
 
 }  // namespace
 
+// Host threads post into the host ring (proxy_ring.h: one kind of writer
+// per counter); `sleeping`, the doorbell and the assist hook are the device
+// ring's.
 std::uint64_t proxy_post(Runtime& r, const char* call, const proxy::Request& req) {
   proxy::Ring* ring = r.proxy->ring;
+  proxy::Ring* hr = ring->host;
   const std::uint64_t ticket =
-      std::atomic_ref<std::uint64_t>(ring->head).fetch_add(1, std::memory_order_relaxed);
-  proxy::Request* slot = &ring->slots[ticket & ring->mask];
+      std::atomic_ref<std::uint64_t>(hr->head).fetch_add(1, std::memory_order_relaxed);
+  proxy::Request* slot = &hr->slots[ticket & hr->mask];
   std::atomic_ref<std::uint64_t> seq(slot->seq);
   proxy_spin(r, call, "free a ring slot", ticket,
              [&] { return seq.load(std::memory_order_acquire) == ticket; });
@@ -272,15 +282,16 @@ std::uint64_t proxy_post(Runtime& r, const char* call, const proxy::Request& req
 
 std::uint64_t proxy_wait(Runtime& r, const char* call, std::uint64_t ticket) {
   proxy::Ring* ring = r.proxy->ring;
-  proxy::Completion* c = &ring->completions[ticket & ring->mask];
+  proxy::Ring* hr = ring->host;
+  proxy::Completion* c = &hr->completions[ticket & hr->mask];
   std::atomic_ref<std::uint64_t> done(c->done);
   proxy_spin(r, call, "complete a request", ticket,
              [&] { return done.load(std::memory_order_acquire) == ticket + 1; });
   const std::uint64_t result = c->result;
   if (std::atomic_ref<std::uint32_t>(ring->error).load(std::memory_order_acquire))
     proxy_failed(r, call);
-  std::atomic_ref<std::uint64_t>(ring->slots[ticket & ring->mask].seq)
-      .store(ticket + ring->capacity, std::memory_order_release);
+  std::atomic_ref<std::uint64_t>(hr->slots[ticket & hr->mask].seq)
+      .store(ticket + hr->capacity, std::memory_order_release);
   return result;
 }
 

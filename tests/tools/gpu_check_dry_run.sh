@@ -42,7 +42,7 @@ echo "$out" | grep -Eq '^device_test\.np2 +planned' || fail "device_test planned
 echo "$out" | grep -Eq '^host_test\.np2 +NOT BUILT +.*/host_test$' || fail "host_test NOT BUILT"
 echo "$out" | grep -Eq '^ibgda_test +NOT BUILT' || fail "ibgda_test NOT BUILT"
 echo "$out" | grep -Eq '^perf\.barrier_latency +NOT BUILT' || fail "collective perftest listed"
-echo "$out" | grep -Eq '^ibgda_route_test\.np4\.emulated +NOT BUILT' || fail "IBGDA route test listed"
+echo "$out" | grep -Eq '^ibgda_route_test\.np4\.nic +NOT BUILT' || fail "IBGDA route test listed"
 echo "$out" | grep -Eq '^proxy_test\.np2\.no_p2p +NOT BUILT' || fail "proxy route test listed"
 echo "$out" | grep -Eq '^memcheck +NOT BUILT|^memcheck +SKIPPED|^memcheck\.' || fail "sanitizer row"
 n=$(echo "$out" | grep -Ec '^[^ ]+ +NOT BUILT')

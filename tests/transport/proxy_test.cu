@@ -271,6 +271,65 @@ TEST(Proxy, StridedTransfersAreOneRequest) {
 // Simulated nodes (SHOAL_SIM_PES_PER_NODE=k): node = rank / k; peers on
 // other nodes (or all peers with SHOAL_DISABLE_P2P=1) are not mapped, and the
 // NODE, SHARED and SAME_MYPE_NODE teams follow.
+// Both rings' heads (device producers', host producers'), read by a kernel.
+__global__ void ring_heads(unsigned long long* out) {
+  shoal::proxy::Ring* ring = shoal::device::state().proxy;
+  out[0] = ring ? shoal::arch::ld_acquire_sys(&ring->head) : ~0ull;
+  out[1] = ring && ring->host ? shoal::arch::ld_acquire_sys(&ring->host->head) : ~0ull;
+}
+
+__global__ void one_device_put(int* dst, const int* src, int pe) { shoal_int_put(dst, src, 4, pe); }
+
+// Host API requests take the host ring and device requests the device ring
+// (proxy_ring.h: one kind of writer per head, no CPU/GPU fetch-add on one
+// word); the data of both arrives.
+TEST(Proxy, HostAndDeviceRequestsTakeTheirOwnRing) {
+  const int me = shoal_my_pe(), n_pes = shoal_n_pes();
+  int* x = static_cast<int*>(shoal_malloc(4 * sizeof(int)));
+  int* src = nullptr;
+  unsigned long long* heads = nullptr;
+  CUDA_OK(cudaMalloc(&src, 4 * sizeof(int)));
+  CUDA_OK(cudaMalloc(&heads, 2 * sizeof *heads));
+  const int to = (me + 1) % n_pes, from = (me - 1 + n_pes) % n_pes;
+  const bool proxied = shoal_ptr(x, to) == nullptr;
+  auto read = [&](std::vector<unsigned long long>& h) {
+    h.assign(2, 0);
+    CUDA_OK(shoal::launch(ring_heads, 1, 1, 0, nullptr, heads));
+    CUDA_OK(cudaMemcpy(h.data(), heads, 2 * sizeof *heads, cudaMemcpyDeviceToHost));
+  };
+  std::vector<unsigned long long> h0, h1, h2;
+  const int v[4] = {me * 10 + 1, me * 10 + 2, me * 10 + 3, me * 10 + 4};
+  CUDA_OK(cudaMemcpy(src, v, sizeof v, cudaMemcpyHostToDevice));
+  CUDA_OK(cudaMemset(x, 0, 4 * sizeof(int)));
+  shoal_barrier_all();
+  read(h0);
+  shoal_putmem(x, v, 2 * sizeof(int), to);  // host: one request to a proxied peer
+  read(h1);
+  CUDA_OK(shoal::launch(one_device_put, 1, 1, 0, nullptr, x, src, to));
+  CUDA_OK(cudaDeviceSynchronize());
+  read(h2);
+  shoal_quiet();
+  shoal_barrier_all();
+  if (proxied) {
+    ASSERT_NE(h0[1], ~0ull) << "no host ring";
+    EXPECT_EQ(h1[0], h0[0]) << "a host put advanced the device ring";
+    EXPECT_EQ(h1[1], h0[1] + 1) << "a host put did not take the host ring";
+    EXPECT_EQ(h2[0], h1[0] + 1) << "a device put did not take the device ring";
+    EXPECT_EQ(h2[1], h1[1]) << "a device put advanced the host ring";
+  } else {
+    EXPECT_EQ(h2[0], h0[0]);  // P2P: no request at all
+  }
+  auto got = to_host(x, 4 * sizeof(int));
+  std::vector<int> g(4);
+  std::memcpy(g.data(), got.data(), sizeof v);
+  const int f = from * 10;
+  EXPECT_EQ(g, (std::vector<int>{f + 1, f + 2, f + 3, f + 4})) << "from PE " << from << (proxied ? " (proxy)" : " (P2P)");
+  shoal_barrier_all();
+  CUDA_OK(cudaFree(heads));
+  CUDA_OK(cudaFree(src));
+  shoal_free(x);
+}
+
 TEST(Proxy, Topology) {
   const int me = shoal_my_pe(), n = shoal_n_pes();
   const char* per = std::getenv("SHOAL_SIM_PES_PER_NODE");

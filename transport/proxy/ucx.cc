@@ -1,6 +1,7 @@
 // The UCX proxy transport (libshoal_transport_ucx.so): one host thread per
-// PE drains the PE's request ring (shoal/device/proxy_ring.h) and turns each
-// descriptor into ucp_put_nbx / ucp_get_nbx / ucp_atomic_op_nbx on the
+// PE drains the PE's request rings (shoal/device/proxy_ring.h: device and
+// host producers') and turns each descriptor into ucp_put_nbx / ucp_get_nbx /
+// ucp_atomic_op_nbx on the
 // target's heap, which every PE registered with UCX at start (rkeys and
 // worker addresses exchanged through the bootstrap). The same thread keeps
 // the worker progressing, so peers' operations on this PE's heap complete
@@ -60,6 +61,7 @@ struct Proxy;
 // Proxy-side bookkeeping of one ring slot while its operations are in flight.
 struct Slot {
   Proxy* proxy = nullptr;
+  Ring* ring = nullptr;  // the ring it belongs to (device or host producers')
   uint32_t index = 0;
   uint32_t pending = 0;  // UCX operations (+1 while issuing) not yet completed
   uint64_t ticket = 0;
@@ -84,11 +86,18 @@ struct Proxy {
   std::vector<ucp_ep_h> eps;
   std::vector<ucp_rkey_h> rkeys;
   std::vector<uint64_t> remote_base;
-  std::vector<Slot> slots;
+  // The rings it consumes (proxy_ring.h): 0 device producers', 1 host
+  // producers' (Ring::host), each in ticket order.
+  struct Lane {
+    Ring* ring = nullptr;
+    std::vector<Slot> slots;
+    uint64_t tail = 0;
+  };
+  Lane lanes[2];
+  int n_lanes = 1;
   std::thread thread;
   std::atomic<bool> stop{false};
   std::atomic<int> connected{0};  // 0 pending, 1 ok, -1 failed
-  uint64_t tail = 0;
 
   std::atomic<bool> error_claimed{false};
   std::atomic<bool> quiesced{false};
@@ -138,11 +147,11 @@ struct Proxy {
 
   void complete(Slot& s) {
     if (s.flags & kWait)
-      std::atomic_ref<uint64_t>(ring->completions[s.index].done)
+      std::atomic_ref<uint64_t>(s.ring->completions[s.index].done)
           .store(s.ticket + 1, std::memory_order_release);
     else
-      std::atomic_ref<uint64_t>(ring->slots[s.index].seq)
-          .store(s.ticket + ring->capacity, std::memory_order_release);
+      std::atomic_ref<uint64_t>(s.ring->slots[s.index].seq)
+          .store(s.ticket + s.ring->capacity, std::memory_order_release);
   }
 
   void release(Slot& s) {
@@ -311,14 +320,14 @@ struct Proxy {
     return r.pe >= 0 && r.pe < args.n_pes && eps[r.pe] != nullptr;
   }
 
-  void issue(const Request& r, uint64_t ticket) {
-    Slot& s = slots[ticket & ring->mask];
+  void issue(const Request& r, Lane& lane, uint64_t ticket) {
+    Slot& s = lane.slots[ticket & lane.ring->mask];
     s.ticket = ticket;
     s.op = r.op;
     s.flags = r.flags;
     s.pe = r.pe;
     s.pending = 1;  // released after issuing
-    Completion& c = ring->completions[s.index];
+    Completion& c = lane.ring->completions[s.index];
     switch (r.op) {
       case kOpFence:
         ucp_worker_fence(worker);
@@ -399,21 +408,44 @@ struct Proxy {
     release(s);
   }
 
-  // Issues what is published; returns how many.
+  // Issues what is published in both rings; returns how many.
   unsigned drain() {
     unsigned n = 0;
     if (strided.slot) {
       n = step_strided();
       if (strided.slot) return n;  // window full: later requests wait
     }
-    for (unsigned k = 0; k < 256; ++k, ++n) {
+    for (int i = 0; i < n_lanes; ++i) n += drain_lane(i, true, nullptr);
+    return n;
+  }
+
+  // Issues lane i's published requests in ticket order, at most 256; *all
+  // (when given) says whether it issued everything published. With `sync`,
+  // a fence or quiet first issues everything already published in the other
+  // ring (plainly, in its order), and waits for a later pass if that is
+  // more than fits now: a quiet covers the PE's earlier requests of both
+  // kinds (proxy_ring.h).
+  unsigned drain_lane(int i, bool sync, bool* all) {
+    Lane& l = lanes[i];
+    unsigned n = 0;
+    for (unsigned k = 0; k < 256; ++k) {
       if (strided.slot) break;  // the request just issued is strided and not all out
-      Request* r = &ring->slots[tail & ring->mask];
-      if (std::atomic_ref<uint64_t>(r->seq).load(std::memory_order_acquire) != tail + 1) break;
+      Request* r = &l.ring->slots[l.tail & l.ring->mask];
+      if (std::atomic_ref<uint64_t>(r->seq).load(std::memory_order_acquire) != l.tail + 1) {
+        if (all) *all = true;
+        return n;
+      }
       const Request copy = *r;
-      issue(copy, tail);
-      ++tail;
+      if (sync && n_lanes == 2 && (copy.op == kOpFence || copy.op == kOpQuiet)) {
+        bool other_all = false;
+        n += drain_lane(1 - i, false, &other_all);
+        if (!other_all) break;
+      }
+      issue(copy, l, l.tail);
+      ++l.tail;
+      ++n;
     }
+    if (all) *all = false;
     return n;
   }
 
@@ -651,10 +683,17 @@ int Proxy::start(const shoal_transport_args_v1_t& a) {
   args = a;
   ring = static_cast<Ring*>(a.ring);
   const int n = a.n_pes;
-  slots.resize(ring->capacity);
-  for (uint32_t i = 0; i < ring->capacity; ++i) {
-    slots[i].proxy = this;
-    slots[i].index = i;
+  lanes[0].ring = ring;
+  lanes[1].ring = ring->host;
+  n_lanes = ring->host ? 2 : 1;
+  for (int l = 0; l < n_lanes; ++l) {
+    Lane& lane = lanes[l];
+    lane.slots.resize(lane.ring->capacity);
+    for (uint32_t i = 0; i < lane.ring->capacity; ++i) {
+      lane.slots[i].proxy = this;
+      lane.slots[i].ring = lane.ring;
+      lane.slots[i].index = i;
+    }
   }
 
   ucp_config_t* cfg = nullptr;

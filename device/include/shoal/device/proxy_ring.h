@@ -1,8 +1,25 @@
-// The request ring between a PE's device code (producers: any GPU thread, and
-// host threads of the same PE) and its host proxy thread (the one consumer).
-// Plain layout shared by the device API (shoal/device/proxy.cuh), the host
-// runtime (host/proxy.cc) and the transport plugin (transport/proxy/), so it
-// includes nothing CUDA-specific.
+// The request rings between a PE's producers and its host proxy thread (the
+// one consumer). Plain layout shared by the device API
+// (shoal/device/proxy.cuh), the host runtime (host/proxy.cc) and the
+// transport plugin (transport/proxy/), so it includes nothing CUDA-specific.
+//
+// Two rings, one kind of writer per counter: the device ring (the Ring the
+// device state points to) takes device code's requests, its `head`
+// advanced by GPU threads only; the host ring (`Ring::host`, same layout)
+// takes host API calls, its `head` advanced by CPU threads only. A
+// fetch_add on one word of pinned host memory from both a CPU and a GPU is
+// not atomic where the link lacks host-native atomics
+// (cudaDevAttrHostNativeAtomicSupported = 0: x86 PCIe machines). On sim both
+// kinds of producer are CPU threads; the split is the same. Every other
+// shared word has one writer at a time (see the protocol below:
+// seq and done hand a slot over, error/sleeping are the proxy's, or the
+// waiter's by turns). docs/cuda.md lists every word host and device share.
+// The proxy consumes both rings, each in ticket order; a fence or quiet
+// taken from one ring is issued only after everything already published
+// in the other, so a quiet covers the PE's earlier requests of both kinds.
+// The device ring's header alone holds `sleeping`, the doorbell, the assist
+// hook and the error; the host ring uses only head, capacity, mask, slots
+// and completions.
 //
 // Protocol (a bounded multi-producer queue with one sequence word per slot):
 //   reserve: ticket = atomic fetch_add(head, 1); slot = slots[ticket & mask].
@@ -98,7 +115,7 @@ struct Completion {
 constexpr int kErrorText = 192;
 
 struct Ring {
-  uint64_t head;              // next ticket (producers, atomic)
+  uint64_t head;              // next ticket (this ring's producers, one kind: see above)
   uint64_t pad0[7];
   uint32_t capacity;          // power of two
   uint32_t mask;
@@ -108,7 +125,8 @@ struct Ring {
   int32_t doorbell_fd;        // eventfd that wakes it; host-side posters ring it when sleeping
   int (*assist)(void* ctx, int kind);  // see Assist above (kind: AssistKind); null: off
   void* assist_ctx;
-  uint64_t pad1[2];
+  Ring* host;                 // the host producers' ring (null: this ring takes everyone's)
+  uint64_t pad1[1];
   uint32_t error;             // 0, or 1 once an operation failed
   int32_t error_pe;           // target PE of the failed operation
   char error_text[kErrorText];  // "<op> to PE <n> failed: <UCX status>"
