@@ -550,8 +550,8 @@ void report_timeout(Launch& L) {
   if (L.reported.exchange(true)) {
     for (;;) pause();  // another thread is reporting and will end the process
   }
-  std::fprintf(stderr, "shoal sim: kernel %s still running after SHOAL_TIMEOUT=%g s; blocked threads:\n",
-               L.spec->name.c_str(), config().timeout_s);
+  std::fprintf(stderr, "shoal sim: kernel %s still running after SHOAL_TIMEOUT=%g s (+ %g s grace); blocked threads:\n",
+               L.spec->name.c_str(), config().timeout_s, watchdog_grace_s());
   for (auto& slot : L.active) {
     const Block* b = slot.load(std::memory_order_acquire);
     if (b == nullptr) continue;

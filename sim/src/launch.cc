@@ -150,11 +150,15 @@ void execute_launch(const LaunchSpec& spec) {
       std::max(1u, config().sm_count * static_cast<unsigned>(blocks_per_sm(L.nthreads, spec.dynamic_smem)));
   const unsigned nworkers = spec.cooperative ? L.nblocks : std::min(L.nblocks, resident);
   L.active = std::vector<std::atomic<Block*>>(nworkers);
+  // The kernel watchdog is the backstop: it fires a grace period after
+  // SHOAL_TIMEOUT, so that the device API's own deadlines (SHOAL_TIMEOUT:
+  // they name the call, the variable or barrier round, expected against
+  // current) report first, as they do on a GPU.
   const double timeout = config().timeout_s;
   if (timeout > 0) {
     L.has_deadline = true;
-    L.deadline = std::chrono::steady_clock::now() +
-                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(timeout));
+    L.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                         std::chrono::duration<double>(timeout + watchdog_grace_s()));
   }
 
   std::mutex mu;

@@ -9,6 +9,7 @@
 #include <sys/sysinfo.h>
 
 #include <condition_variable>
+#include <cstdio>
 #include <cstring>
 #include <deque>
 #include <map>
@@ -22,6 +23,15 @@ using namespace shoal::sim;
 namespace {
 
 thread_local cudaError_t t_last_error = cudaSuccess;
+
+// Device printf is the C library's printf here. Line-buffer stdout so that
+// what a kernel printed is out before a trap or fatal error ends the process
+// with _Exit (a diagnosis printed on the line above the trap's report would
+// otherwise stay in a full buffer when stdout is a pipe).
+[[maybe_unused]] const bool g_stdout_line_buffered = [] {
+  std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
+  return true;
+}();
 
 struct StreamState;
 // Process-wide state, never destroyed: stream threads may still use it while

@@ -69,6 +69,9 @@ void execute_launch(const LaunchSpec& spec);
 // Run the blocks handed out by L.next_block on this OS thread.
 void run_blocks(Launch& L, unsigned slot);
 [[noreturn]] void report_timeout(Launch& L);
+// Seconds the kernel watchdog waits past SHOAL_TIMEOUT (the device API's
+// own waits report at SHOAL_TIMEOUT): a quarter of it, at least 1 s.
+inline double watchdog_grace_s() { return config().timeout_s * 0.25 > 1.0 ? config().timeout_s * 0.25 : 1.0; }
 
 std::string kernel_name(const void* func);
 cudaError_t set_error(cudaError_t err);  // records the thread's last error, returns err

@@ -7,18 +7,26 @@
 #include <cstdio>
 #include <cstring>
 
+#include <unistd.h>
+
 namespace {
 
 __global__ void bad_pe(int* sym) { shoal_int_p(sym, 1, shoal_n_pes() + 5); }
 __global__ void outside_heap(int* local) { shoal_int_put(local, local, 4, 0); }
 __global__ void bad_sig_op(uint64_t* sig) { shoal_signal_op(sig, 1, 7, 0); }
 __global__ void misaligned(char* sym) { shoal_int_atomic_add(reinterpret_cast<int*>(sym + 2), 1, 0); }
+// Hang diagnoses (run with SHOAL_TIMEOUT=1): a value that never comes, a
+// barrier a PE never enters.
+__global__ void wait_timeout(int* sym) { shoal_int_wait_until(sym + 3, SHOAL_CMP_EQ, 5); }
+__global__ void wait_any_timeout(int* sym) { shoal_int_wait_until_any(sym + 4, 4, nullptr, SHOAL_CMP_GE, 9); }
+__global__ void barrier_timeout() { shoal_barrier_all(); }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 2) {
-    std::fprintf(stderr, "usage: device_trap bad-pe|outside-heap|bad-sig-op|misaligned\n");
+    std::fprintf(stderr, "usage: device_trap bad-pe|outside-heap|bad-sig-op|misaligned|wait-timeout|"
+                         "wait-any-timeout|barrier-timeout\n");
     return 2;
   }
   if (shoal_init() != 0) return 3;
@@ -32,6 +40,17 @@ int main(int argc, char** argv) {
     e = shoal::launch(bad_sig_op, 1, 1, 0, nullptr, reinterpret_cast<uint64_t*>(sym));
   if (!std::strcmp(argv[1], "misaligned"))
     e = shoal::launch(misaligned, 1, 1, 0, nullptr, reinterpret_cast<char*>(sym));
+  if (!std::strcmp(argv[1], "wait-timeout")) e = shoal::launch(wait_timeout, 1, 1, 0, nullptr, sym);
+  if (!std::strcmp(argv[1], "wait-any-timeout")) e = shoal::launch(wait_any_timeout, 1, 1, 0, nullptr, sym);
+  if (!std::strcmp(argv[1], "barrier-timeout")) {
+    if (shoal_my_pe() != 0) {  // PE 1 never enters the barrier
+      sleep(4);
+      std::printf("device_trap: PE %d did not enter the barrier\n", shoal_my_pe());
+      std::fflush(stdout);
+      _exit(0);
+    }
+    e = shoal::launch(barrier_timeout, 1, 1, 0, nullptr);
+  }
   if (e == cudaSuccess) e = cudaDeviceSynchronize();
   std::printf("device_trap: kernel returned (%s)\n", cudaGetErrorString(e));
   shoal_finalize();
