@@ -132,6 +132,8 @@ GpuKey gpu_key(int dev) {
 struct Hello {
   Fingerprint f;
   GpuKey gpu;
+  int32_t ok;  // 0: this rank cannot create the buffer (it reports why)
+  int32_t pad;
 };
 
 Params params_for(const shoal_ep_buffer* b, int slot) {
@@ -173,28 +175,35 @@ int check_handle(const char* call, const shoal_ep_buffer* b, const shoal_ep_hand
   return 0;
 }
 
+// The blocks a kernel of this buffer may have: what the cooperative
+// dispatch send kernel keeps resident in one wave (the smaller of its two
+// instances, P2P and routed). 0 with the error set when the config cannot
+// launch here. Runs before the ranks compare notes, so that a rank that
+// cannot launch makes every rank fail.
+int launch_fit(const char* call, shoal_ep_buffer* b, const shoal_ep_config_t& c, int sms) {
+  using namespace shoal::ep::detail;
+  const int fit = std::min(max_dispatch_send_blocks(b->threads, true), max_dispatch_send_blocks(b->threads, false));
+  if (fit < 1) {
+    fail(call, "a block of %d threads of the dispatch kernel does not fit an SM of this device", b->threads);
+    return 0;
+  }
+  if (c.num_blocks > fit) {
+    fail(call, "num_blocks %d is more than the %d blocks of %d threads that the cooperative dispatch kernel "
+         "can keep resident on this device (%d SMs)",
+         c.num_blocks, fit, b->threads, sms);
+    return 0;
+  }
+  return fit;
+}
+
 // Blocks per kernel. Ranks that share a GPU split its SMs, so that every
 // rank's kernels can be resident at once: one rank's receive kernel spinning
 // on every SM would otherwise keep another rank's send kernel, the one it
-// waits for, from starting (MPS). The cooperative send kernel must also fit
-// the device in one wave.
-int pick_blocks(const char* call, shoal_ep_buffer* b, const shoal_ep_config_t& c, int sms, int sharers) {
-  using namespace shoal::ep::detail;
+// waits for, from starting (MPS).
+void pick_blocks(shoal_ep_buffer* b, const shoal_ep_config_t& c, int sms, int sharers, int fit) {
   sharers = std::max(1, sharers);
   b->gpu_sharers = sharers;
-  const int fit = max_dispatch_send_blocks(b->threads, b->all_p2p != 0);
-  if (fit < 1)
-    return fail(call, "a block of %d threads of the dispatch kernel does not fit an SM of this device", b->threads);
-  if (c.num_blocks == 0) {
-    b->blocks = std::min(std::max(1, sms / sharers), fit);
-    return 0;
-  }
-  if (c.num_blocks > fit)
-    return fail(call, "num_blocks %d is more than the %d blocks of %d threads that the cooperative dispatch kernel "
-                "can keep resident on this device (%d SMs)",
-                c.num_blocks, fit, b->threads, sms);
-  b->blocks = c.num_blocks;
-  return 0;
+  b->blocks = c.num_blocks ? c.num_blocks : std::min(std::max(1, sms / sharers), fit);
 }
 
 }  // namespace
@@ -268,11 +277,14 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
   int rc = 0;
   cudaError_t e = cudaMemset(b->sym, 0, b->L.total);
   if (e != cudaSuccess) rc = cuda_fail(call, "cudaMemset of the symmetric region", e);
+  const int fit = rc == 0 ? launch_fit(call, b, c, sms) : 0;
+  if (rc == 0 && fit == 0) rc = -1;
+  const std::string my_error = rc != 0 ? g_error : std::string();
   const Hello hello{{0x45504c4c, c.max_tokens_per_rank, c.hidden, c.num_experts, c.max_topk, c.dispatch_dtype,
                      c.zero_copy != 0, c.enable_masking != 0, ranks},
-                    gpu_key(dev)};
+                    gpu_key(dev), rc == 0 ? 1 : 0, 0};
   const Fingerprint& mine = hello.f;
-  if (rc == 0 && (e = cudaMemcpy(b->sym, &hello, sizeof hello, cudaMemcpyHostToDevice)) != cudaSuccess)
+  if ((e = cudaMemcpy(b->sym, &hello, sizeof hello, cudaMemcpyHostToDevice)) != cudaSuccess && rc == 0)
     rc = cuda_fail(call, "cudaMemcpy of the fingerprint", e);
   cudaDeviceSynchronize();
   shoal_barrier_all();
@@ -287,7 +299,9 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
     shoal_getmem(&theirs, b->sym, sizeof theirs, pe);
     sharers += theirs.gpu == hello.gpu;
     if (!shoal_ptr(b->sym, pe)) b->all_p2p = 0;
-    if (std::memcmp(&other, &mine, sizeof mine) != 0)
+    if (!theirs.ok)
+      rc = fail(call, "rank %d (PE %d) cannot create this buffer (its shoal_ep_last_error says why)", r, pe);
+    else if (std::memcmp(&other, &mine, sizeof mine) != 0)
       rc = fail(call, "rank %d (PE %d) has a different config: max_tokens_per_rank %d/%d, hidden %d/%d, experts %d/%d, "
                 "max_topk %d/%d, dtype %d/%d, zero_copy %d/%d, masking %d/%d, ranks %d/%d (theirs/ours)",
                 r, pe, other.max_tokens, mine.max_tokens, other.hidden, mine.hidden, other.experts, mine.experts,
@@ -295,7 +309,8 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
                 mine.masking, other.ranks, mine.ranks);
   }
   shoal_barrier_all();
-  if (rc == 0) rc = pick_blocks(call, b, c, sms, sharers);
+  if (!my_error.empty()) g_error = my_error;  // this rank's own reason first
+  if (rc == 0) pick_blocks(b, c, sms, sharers, fit);
   if (rc != 0) {
     shoal_free(b->sym);
     delete b;

@@ -484,6 +484,18 @@ TEST(EpLowLatency, BadArguments) {
   bad = config_of(c);
   bad.num_blocks = 100000;
   EXPECT_NE(msg([&] { Buffer x(bad); }).find("num_blocks 100000 is more than the"), std::string::npos);
+  // Only rank 0 cannot launch: every rank fails (no rank left holding a
+  // half-made buffer), rank 0 with its reason, the others naming rank 0.
+  if (shoal_n_pes() > 1) {
+    bad.num_blocks = me == 0 ? 100000 : 0;
+    const std::string one = msg([&] { Buffer x(bad); });
+    if (me == 0) {
+      EXPECT_NE(one.find("num_blocks 100000 is more than the"), std::string::npos) << one;
+    } else {
+      EXPECT_EQ(one, pe + "shoal_ep_buffer_create: rank 0 (PE 0) cannot create this buffer (its shoal_ep_last_error "
+                          "says why)");
+    }
+  }
   // A config larger than the heap says how large.
   bad = Config(8192, 16384, 1024, 32, DType::bf16);
   const std::string big = msg([&] { Buffer x(bad); });
