@@ -2,12 +2,60 @@
 # Installs the Debian 12 packages shoal builds and tests with, skipping those
 # already present. Safe to run repeatedly; does nothing when all are there.
 #
-# The CUDA toolkit (nvcc, headers, CCCL) is expected in /usr/local/cuda (or on
-# PATH): both platforms need its headers, and the cuda platform its compiler.
+# Both platforms need CUDA's headers, the cuda platform also its compiler:
+# NVIDIA's toolkit in /usr/local/cuda (or nvcc on PATH) provides both. On a
+# machine without it, this fetches the headers alone from PyPI (NVIDIA's
+# runtime, CRT and CCCL wheels, CUDA 13.0) into third_party/cuda-headers/,
+# which is enough for the sim platform (CMakeLists.txt finds them there).
+#
+#   tools/setup-deps.sh                     packages, and CUDA headers when no toolkit
+#   tools/setup-deps.sh --cuda-headers DIR  only fetch the CUDA headers into DIR/include
 set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+cuda_wheels=("nvidia-cuda-runtime==13.0.*" "nvidia-cuda-crt==13.0.*" "nvidia-cuda-cccl==13.0.*")
+
+# fetch_cuda_headers DIR: the wheels' include/ trees merged into DIR/include.
+fetch_cuda_headers() {
+  local dir=$1 tmp
+  tmp=$(mktemp -d)
+  python3 -m pip --version >/dev/null 2>&1 ||
+    { echo "setup-deps: python3 -m pip is missing (Debian: python3-pip)" >&2; rm -rf "$tmp"; return 1; }
+  if ! python3 -m pip download --quiet --no-deps --only-binary=:all: --dest "$tmp" "${cuda_wheels[@]}" >&2; then
+    echo "setup-deps: could not download ${cuda_wheels[*]} from PyPI" >&2
+    rm -rf "$tmp"
+    return 1
+  fi
+  rm -rf "$dir/include"
+  mkdir -p "$dir"
+  python3 - "$tmp" "$dir" <<'PY'
+import glob, os, shutil, sys, zipfile
+tmp, dest = sys.argv[1], sys.argv[2]
+for whl in sorted(glob.glob(os.path.join(tmp, "*.whl"))):
+    with zipfile.ZipFile(whl) as z:
+        for name in z.namelist():
+            parts = name.split("/")
+            if "include" not in parts or name.endswith("/"):
+                continue
+            rel = "/".join(parts[parts.index("include"):])
+            out = os.path.join(dest, rel)
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            with z.open(name) as src, open(out, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+PY
+  rm -rf "$tmp"
+  [[ -f "$dir/include/cuda_runtime_api.h" && -f "$dir/include/cccl/cuda/atomic" ]] ||
+    { echo "setup-deps: the wheels did not contain the expected headers" >&2; return 1; }
+  echo "setup-deps: CUDA headers from PyPI (${cuda_wheels[*]}) in $dir/include"
+}
+
+if [[ ${1:-} == --cuda-headers ]]; then
+  fetch_cuda_headers "${2:?--cuda-headers needs a folder}"
+  exit
+fi
 
 packages=(
-  build-essential cmake pkg-config git python3 python3-matplotlib
+  build-essential cmake pkg-config git python3 python3-matplotlib python3-pip
   libgtest-dev libgmock-dev libbenchmark-dev libboost-context-dev libhwloc-dev
   openmpi-bin libopenmpi-dev libpmix-dev
   libucx-dev ucx-utils
@@ -37,7 +85,11 @@ else
 fi
 
 if ! command -v nvcc >/dev/null && [[ ! -x /usr/local/cuda/bin/nvcc ]]; then
-  echo "setup-deps: the CUDA toolkit (nvcc, headers) was not found in /usr/local/cuda or on PATH;" \
-       "install NVIDIA's CUDA toolkit 12.8 or newer (both platforms need its headers)" >&2
-  exit 1
+  echo "setup-deps: no CUDA toolkit (nvcc) in /usr/local/cuda or on PATH: the sim platform builds against" \
+       "CUDA headers from PyPI; the cuda platform needs NVIDIA's CUDA toolkit 12.8 or newer"
+  if [[ -f "$root/third_party/cuda-headers/include/cuda_runtime_api.h" ]]; then
+    echo "setup-deps: CUDA headers present in third_party/cuda-headers"
+  else
+    fetch_cuda_headers "$root/third_party/cuda-headers"
+  fi
 fi
