@@ -17,6 +17,9 @@
 
 #include <unistd.h>
 
+#include "shoal/device/ibgda_table.h"
+#include "shoal/device/mlx5/qp.h"
+#include "shoal/device/state.cuh"
 #include "tests/device/device_util.h"
 
 namespace shoal_test {
@@ -37,6 +40,21 @@ __global__ void p_flood(uint64_t* arr, size_t count, int to, uint64_t seed) {
   shoal_quiet();
 }
 
+// WQEs posted to `to` that have not completed, over all QPs to it: the
+// kernel's own quiet must leave none (read before any host call, because
+// host barriers drain the QPs themselves and would hide a quiet that does
+// nothing).
+__global__ void wqes_outstanding(int to, unsigned long long* out) {
+  const shoal::device::Ibgda* ib = shoal::device::state().ibgda;
+  unsigned long long n = ~0ull;
+  if (ib != nullptr) {
+    const shoal::device::IbgdaPeer& peer = ib->peers[to];
+    n = 0;
+    for (uint32_t q = 0; q < peer.n_qps; ++q) n += peer.qps[q].reserved - peer.qps[q].completed;
+  }
+  *out = n;
+}
+
 TEST(IbgdaRoute, MillionPsThenQuiet) {
   const int me = shoal_my_pe(), n = shoal_n_pes();
   const char* env = std::getenv("SHOAL_TEST_PUTS");
@@ -47,8 +65,14 @@ TEST(IbgdaRoute, MillionPsThenQuiet) {
   shoal_barrier_all();
   const int to = other_node(me, n), from = other_node(me, n);
   ASSERT_EQ(shoal_ptr(arr, to), nullptr) << "run with SHOAL_SIM_PES_PER_NODE=2: PE " << to << " must be remote";
+  unsigned long long* outstanding = nullptr;
+  CUDA_OK(cudaMalloc(&outstanding, sizeof *outstanding));
   CUDA_OK(shoal::launch(p_flood, 4, 64, 0, nullptr, arr, count, to, seed()));
-  CUDA_OK(cudaDeviceSynchronize());
+  CUDA_OK(shoal::launch(wqes_outstanding, 1, 1, 0, nullptr, to, outstanding));
+  unsigned long long left = 0;
+  CUDA_OK(cudaMemcpy(&left, outstanding, sizeof left, cudaMemcpyDeviceToHost));
+  CUDA_OK(cudaFree(outstanding));
+  EXPECT_EQ(left, 0u) << "WQEs to PE " << to << " not completed when the kernel's quiet returned";
   shoal_barrier_all();
   auto h = to_host(arr + static_cast<size_t>(from) * count, count * sizeof(uint64_t));
   const auto* got = reinterpret_cast<const uint64_t*>(h.data());
