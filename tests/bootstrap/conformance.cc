@@ -6,12 +6,14 @@
 //   bootstrap_conformance [--seed S] [--max-bytes N] [--barriers N] [--mix N]
 //                         [--expect-size N] [--expect-nodes N] [--kind K] [--mpi]
 // Exit 0 and "PASS" from rank 0 when all checks pass on every PE.
+#include <algorithm>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "base/log.h"
@@ -186,6 +188,37 @@ int main(int argc, char** argv) {
   double tb = now_s();
   for (int i = 0; i < barriers; ++i) EXPECT_OK(b->barrier());
   double barrier_us = barriers ? (now_s() - tb) / barriers * 1e6 : 0;
+
+  // Barrier semantics, not just return codes: in each round one PE (in turn)
+  // enters 20 ms late; no PE may leave the barrier before every PE entered
+  // it. Entry and exit times (steady_clock: CLOCK_MONOTONIC, one clock for
+  // all processes of a machine) are compared after the rounds.
+  {
+    const int rounds = 2 * std::min(info.size, 8);
+    std::vector<double> mine(2 * rounds), every(2 * rounds * info.size);
+    for (int k = 0; k < rounds; ++k) {
+      if (k % info.size == info.rank) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      mine[2 * k] = now_s();
+      EXPECT_OK(b->barrier());
+      mine[2 * k + 1] = now_s();
+    }
+    EXPECT_OK(b->allgather(mine.data(), every.data(), mine.size() * sizeof(double)));
+    for (int k = 0; k < rounds; ++k) {
+      double last_enter = 0, first_exit = 1e300;
+      int late = 0, early = 0;
+      for (int r = 0; r < info.size; ++r) {
+        const double* t = &every[static_cast<std::size_t>(r) * 2 * rounds + 2 * k];
+        if (t[0] > last_enter) last_enter = t[0], late = r;
+        if (t[1] < first_exit) first_exit = t[1], early = r;
+      }
+      if (first_exit < last_enter) {
+        if (info.rank == 0)
+          std::fprintf(stderr, "FAIL: barrier round %d: rank %d left %.3f ms before rank %d entered\n", k, early,
+                       (last_enter - first_exit) * 1e3, late);
+        check(false, "no PE leaves a barrier before all entered", 0, k);
+      }
+    }
+  }
 
   // A random mix, the same sequence on every PE.
   std::uint64_t st = seed ^ 0x5eed;
