@@ -5,14 +5,15 @@
 #      shoalrun, the decode config (128 tokens/rank, hidden 7168, top-8,
 #      256 experts, FP8), every received row and every combined element
 #      checked against the host reference, then timed (CPU/sim times);
-#   2. the examples: ring_put (host API) and device_ring (kernels).
+#   2. the examples: ring_put (host API), device_ring (kernels) and ep_moe
+#      (a MoE layer: dispatch, an expert kernel, combine; checked exactly).
 # About 2 GiB of shared memory and 2 GiB of host memory; under a minute of
 # run time on 2 cores once built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup-deps.sh
 cmake --preset sim-release >/dev/null
-cmake --build build/sim-release -j"$(nproc)" --target shoalrun ep_bench ring_put device_ring
+cmake --build build/sim-release -j"$(nproc)" --target shoalrun ep_bench ring_put device_ring ep_moe
 bin=build/sim-release/bin
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -22,8 +23,9 @@ $bin/shoalrun -n 4 $bin/ep_bench --mode ll --tokens 128 --hidden 7168 --topk 8 -
 echo "== examples"
 $bin/shoalrun -n 4 $bin/ring_put
 $bin/shoalrun -n 4 $bin/device_ring
+$bin/shoalrun -n 4 $bin/ep_moe
 echo
 echo "demo: checked EP dispatch/combine on 4 PEs (decode config, FP8) against the host reference:"
 grep '^check:' "$out/ep_bench.txt"
 echo "demo: sim times per phase (CPU/sim, not GPU speed): $(awk '/^(dispatch|combine)/ {printf "%s%s %s us", sep, $1 ($2 ~ /^(send|recv)$/ ? " " $2 : ""), ($2 ~ /^(send|recv)$/ ? $3 : $2); sep=", "}' "$out/ep_bench.txt")"
-echo "demo: examples ring_put and device_ring passed on 4 PEs"
+echo "demo: examples ring_put, device_ring and ep_moe passed on 4 PEs"

@@ -239,7 +239,7 @@ echo "gpu-check: $([ "$dry_run" = 1 ] && echo "dry run" || echo "${n_gpus} GPU(s
 
 # What each stage runs (names are build targets and programs in $BIN).
 core_tests="host_test device_test stream_test host_reach_test ep_test"
-examples="device_ring ring_put"
+examples="device_ring ring_put ep_moe"
 route_tests="ibgda_route_test proxy_test ibgda_test"
 perf_progs="shmem_put_bw shmem_put_latency shmem_put_signal_ping_pong_latency shmem_atomic_latency
   shoal_host_stream_latency shoal_host_put_bw barrier_latency alltoall_latency reduction_latency
@@ -313,6 +313,7 @@ if want tests && stage tests; then
   pe_run host_reach_test.np3 60 3 "$BIN/host_reach_test"
   pe_run device_ring.np2 60 2 "$BIN/device_ring"
   pe_run ring_put.np2 60 2 "$BIN/ring_put"
+  pe_run ep_moe.np2 60 2 "$BIN/ep_moe"
   if [ ! -x "$BIN/ibgda_route_test" ]; then
     record ibgda_route_test.np4.nic "NOT BUILT" "${BIN#"$ROOT"/}/ibgda_route_test"
   elif command -v ibv_devices >/dev/null 2>&1 && ibv_devices 2>/dev/null | grep -q mlx5; then

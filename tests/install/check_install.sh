@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the current build into a temporary prefix, builds examples/ against
-# it as an outside project would (find_package(shoal)), and runs them under
-# the installed shoalrun. Fails on any step.
+# it as an outside project would (find_package(shoal); shoal::ep for ep_moe),
+# and runs them under the installed shoalrun. Fails on any step.
 #   check_install.sh <build dir> <source dir>
 set -euo pipefail
 build=$1
@@ -16,6 +16,8 @@ cmake -S "$src/examples" -B "$tmp/ex" -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$tmp/c
 cmake --build "$tmp/ex" -j2 >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; exit 1; }
 "$tmp/prefix/bin/shoalrun" -n 2 "$tmp/ex/ring_put"
 "$tmp/prefix/bin/shoalrun" -n 3 "$tmp/ex/device_ring"
-# pkg-config sees the package too.
+"$tmp/prefix/bin/shoalrun" -n 2 "$tmp/ex/ep_moe" | grep -q "ep_moe: OK"  # shoal::ep from the package
+# pkg-config sees the packages too.
 PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig" pkg-config --libs shoal | grep -q -- -lshoal
+PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig" pkg-config --libs shoal-ep | grep -q -- -lshoal_ep
 echo "install check: PASSED"
