@@ -38,6 +38,8 @@
 # It changes no GPU setting (no compute mode, clocks, MIG or reset). When
 # nvidia-cuda-mps-control exists it starts a private MPS daemon (pipe and log
 # folders under a temporary directory) and stops it at the end.
+# Logs: build/cuda/gpu-check/; with $OUT set, $OUT/summary.txt (after every
+# row), $OUT/stage-times.txt and $OUT/logs.tar.gz (after every stage).
 # Exit status: 0 when every row passed (skips not counted), 1 on a failure or
 # a NOT BUILT program, 2 when the machine cannot run it (no GPU, no nvcc, no
 # GoogleTest source) or an argument is bad. A dry run exits 0 after its plan.
@@ -59,7 +61,7 @@ while [ $# -gt 0 ]; do
     --no-build) build=0 ;;
     --arch) arch=${2:?--arch needs a compute capability, e.g. 90}; shift ;;
     --bin) BIN=$(cd "${2:?--bin needs a folder}" 2>/dev/null && pwd) || die "--bin: no folder '$2'"; shift ;;
-    -h|--help) sed -n '2,43p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac
   shift
@@ -112,8 +114,19 @@ if want build; then
   fi
 fi
 
-log_dir=${OUT:-$ROOT/build/cuda/gpu-check}
+# Logs go to build/cuda/gpu-check/ (a temporary folder for a dry run). With
+# $OUT set (the device tool brings back at most 8 files from it), $OUT gets
+# three: summary.txt after every row, stage-times.txt and logs.tar.gz (every
+# log and JSON) after every stage.
+out_dir=${OUT:-}
+if [ "$dry_run" = 1 ]; then
+  log_dir=$(mktemp -d /tmp/gpu-check-dry.XXXXXX) || die "cannot create a temporary folder"
+else
+  log_dir=$ROOT/build/cuda/gpu-check
+  rm -rf "$log_dir"
+fi
 mkdir -p "$log_dir" || die "cannot create the log folder $log_dir"
+if [ -n "$out_dir" ]; then mkdir -p "$out_dir" || die "cannot create \$OUT ($out_dir)"; fi
 have_sanitizer=0; command -v compute-sanitizer >/dev/null 2>&1 && have_sanitizer=1
 have_mps=0; command -v nvidia-cuda-mps-control >/dev/null 2>&1 && have_mps=1
 [ "${GPU_CHECK_MPS:-1}" = 0 ] && have_mps=0
@@ -153,12 +166,22 @@ summary() {
   [ -n "$ep_rows" ] && printf 'ep_bench (median us, GB/s, fraction of the copy roofline; MPS %s):\n%s' "$mps" "$ep_rows"
   [ -n "$vs_rows" ] && printf 'shoal vs NVSHMEM (same source, same options, 2 PEs):\n%s' "$vs_rows"
   [ -n "$times_rows" ] && printf 'stage times (s; tools/gpu-check-times.txt holds the estimates, %s):\n%s' "$est_src" "$times_rows"
-  echo "passed $pass, failed $fail (NOT BUILT counts as failed, skips do not), $(elapsed) s of ${budget} s, logs in $log_dir"
+  echo "passed $pass, failed $fail (NOT BUILT counts as failed, skips do not), $(elapsed) s of ${budget} s, logs in $log_dir${out_dir:+ (and \$OUT/logs.tar.gz)}"
+}
+publish() {  # [all]: the summary; with "all" also the stage times and the logs
+  [ -n "$out_dir" ] || return 0
+  cp "$log_dir/summary.txt" "$out_dir/summary.txt" 2>/dev/null
+  if [ "${1:-}" = all ]; then
+    [ -f "$log_dir/stage-times.txt" ] && cp "$log_dir/stage-times.txt" "$out_dir/stage-times.txt"
+    tar -czf "$out_dir/logs.tar.gz.part" -C "$log_dir" . 2>/dev/null && mv "$out_dir/logs.tar.gz.part" "$out_dir/logs.tar.gz"
+  fi
+  return 0
 }
 record() {  # name status detail
   rows+=("$1|$2|$3")
   case "$2" in pass) pass=$((pass + 1)) ;; FAIL|"NOT BUILT") fail=$((fail + 1)) ;; esac
   summary >"$log_dir/summary.txt"
+  publish
 }
 stop_mps() {
   if [ "$mps" = on ]; then
@@ -174,6 +197,8 @@ finish() {
   if [ "$summary_done" = 0 ]; then
     summary_done=1
     summary | tee "$log_dir/summary.txt"
+    publish all
+    [ "$dry_run" = 1 ] && rm -rf "$log_dir"
   fi
 }
 trap finish EXIT
@@ -204,6 +229,7 @@ stage_end() {
   times_rows+="  $cur_stage $t"$'\n'
   [ "$dry_run" = 0 ] && echo "$cur_stage $t" >>"$log_dir/stage-times.txt"
   summary >"$log_dir/summary.txt"
+  publish all
 }
 
 # run NAME LIMIT PROGRAM [CHECKED] ARGS...: one row. NOT BUILT when PROGRAM
