@@ -51,6 +51,13 @@ namespace cg = cooperative_groups;
 #define EP_PRINTF(...) printf(__VA_ARGS__)
 #endif
 
+// Out-of-line device functions (cold diagnostics, the routed transfers).
+#if defined(SHOAL_PLATFORM_SIM)
+#define EP_NOINLINE __attribute__((noinline))
+#else
+#define EP_NOINLINE __noinline__
+#endif
+
 #define EP_TRAP(fmt, ...)                                             \
   do {                                                                \
     EP_PRINTF("shoal[PE %d] ep: " fmt "\n", shoal_my_pe(), __VA_ARGS__); \
@@ -86,6 +93,18 @@ __device__ __forceinline__ void int4_copy(void* dst, const void* src, long long 
   for (long long i = lane; i < bytes / 16; i += 32) d[i] = s[i];
 }
 
+// The routed transfers, out of line: the runtime's put_signal and signal_op
+// inline a lot of code (argument checks, the route, the P2P copy, the call
+// into the remote path); kept in these two functions, it neither raises the
+// kernels' register count nor makes them spill around the remote calls.
+__device__ EP_NOINLINE void routed_put_signal(void* dst, const void* src, long long bytes, uint64_t* flag,
+                                               uint64_t v, int pe) {
+  shoal_putmem_signal_nbi_warp(dst, src, static_cast<size_t>(bytes), flag, v, SHOAL_SIGNAL_SET, pe);
+}
+__device__ EP_NOINLINE void routed_signal(uint64_t* flag, uint64_t v, int pe) {
+  shoal_signal_op(flag, v, SHOAL_SIGNAL_SET, pe);
+}
+
 // One message to rank `pe`: `bytes` (a multiple of 16) from src to dst, then
 // `flag` = v with release semantics. kP2P (every rank load/store reachable)
 // copies inline: no call, no stack on the path (see docs/ep.md, ptxas).
@@ -102,7 +121,7 @@ __device__ __forceinline__ void put_row(void* dst, const void* src, long long by
     }
     __syncwarp();
   } else {
-    shoal_putmem_signal_nbi_warp(dst, src, static_cast<size_t>(bytes), flag, v, SHOAL_SIGNAL_SET, pe);
+    routed_put_signal(dst, src, bytes, flag, v, pe);
   }
 }
 
@@ -113,7 +132,7 @@ __device__ __forceinline__ void put_word(uint64_t* flag, uint64_t v, int pe) {
     __threadfence_system();
     atomicExch_system(reinterpret_cast<unsigned long long*>(shoal_ptr(flag, pe)), static_cast<unsigned long long>(v));
   } else {
-    shoal_signal_op(flag, v, SHOAL_SIGNAL_SET, pe);
+    routed_signal(flag, v, pe);
   }
 }
 
@@ -430,6 +449,15 @@ __global__ void __launch_bounds__(kMaxThreads) combine_send(Params p, Call c) {
   arrive_and_publish(p, 1, epoch);
 }
 
+// Out of line, so that its arguments are only put on the stack on the way
+// to the trap, not ahead of every token's wait.
+__device__ EP_NOINLINE void combine_timed_out(double seconds, int rank, int t, int k, long long e, int r,
+                                               uint64_t epoch, uint64_t v) {
+  EP_TRAP("combine recv timed out after %.3f s: rank %d waits for token %d k %d (expert %lld) from rank %d: "
+          "expected flag epoch %llu, got %llu",
+          seconds, rank, t, k, e, r, static_cast<unsigned long long>(epoch), static_cast<unsigned long long>(v));
+}
+
 __global__ void __launch_bounds__(kMaxThreads) combine_recv(Params p, Call c) {
   const int lane = lane_id(), gw = global_warp(), nw = num_warps();
   const uint64_t epoch = *reinterpret_cast<volatile uint64_t*>(&p.s.epoch[1]);
@@ -459,10 +487,7 @@ __global__ void __launch_bounds__(kMaxThreads) combine_recv(Params p, Call c) {
           }
           if (clock64() - t0 > p.timeout_cycles) {
             if (!p.masking)
-              EP_TRAP("combine recv timed out after %.3f s: rank %d waits for token %d k %d (expert %lld) from rank %d: "
-                      "expected flag epoch %llu, got %llu",
-                      timeout_s(p), p.rank, t, lane, e, r,
-                      static_cast<unsigned long long>(epoch), static_cast<unsigned long long>(v));
+              combine_timed_out(timeout_s(p), p.rank, t, lane, e, r, epoch, v);
             mask_timed_out(p, r, "combine recv");
             valid = false;
             break;
