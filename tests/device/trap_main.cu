@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include <signal.h>
 #include <unistd.h>
 
 namespace {
@@ -20,13 +21,16 @@ __global__ void misaligned(char* sym) { shoal_int_atomic_add(reinterpret_cast<in
 __global__ void wait_timeout(int* sym) { shoal_int_wait_until(sym + 3, SHOAL_CMP_EQ, 5); }
 __global__ void wait_any_timeout(int* sym) { shoal_int_wait_until_any(sym + 4, 4, nullptr, SHOAL_CMP_GE, 9); }
 __global__ void barrier_timeout() { shoal_barrier_all(); }
+// A get through the proxy from a PE whose process is stopped (its worker
+// never answers): the wait on the proxy's completion reports.
+__global__ void proxy_get(int* sym, int* out) { *out = shoal_int_g(sym, 1); }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 2) {
     std::fprintf(stderr, "usage: device_trap bad-pe|outside-heap|bad-sig-op|misaligned|wait-timeout|"
-                         "wait-any-timeout|barrier-timeout\n");
+                         "wait-any-timeout|barrier-timeout|proxy-timeout\n");
     return 2;
   }
   if (shoal_init() != 0) return 3;
@@ -50,6 +54,30 @@ int main(int argc, char** argv) {
       _exit(0);
     }
     e = shoal::launch(barrier_timeout, 1, 1, 0, nullptr);
+  }
+  if (!std::strcmp(argv[1], "proxy-timeout")) {  // with SHOAL_DISABLE_P2P=1: PE 1 is proxied
+    if (shoal_my_pe() == 1) shoal_int_p(sym + 8, static_cast<int>(getpid()), 0);
+    shoal_barrier_all();
+    if (shoal_my_pe() == 1) {
+      shoal_quiet();  // its barrier traffic is out before it stops
+      raise(SIGSTOP);
+      _exit(0);
+    }
+    // Wait (up to 30 s) until PE 1's process is stopped ('T' in /proc/PID/stat).
+    const int pid = shoal_int_g(sym + 8, 0);
+    for (int i = 0; i < 3000; ++i) {
+      char path[64], buf[256] = {};
+      std::snprintf(path, sizeof path, "/proc/%d/stat", pid);
+      FILE* f = std::fopen(path, "r");
+      if (f) {
+        const size_t n = std::fread(buf, 1, sizeof buf - 1, f);
+        std::fclose(f);
+        const char* close_paren = std::strrchr(buf, ')');
+        if (n > 0 && close_paren && close_paren[1] == ' ' && close_paren[2] == 'T') break;
+      }
+      usleep(10000);
+    }
+    e = shoal::launch(proxy_get, 1, 1, 0, nullptr, sym, local);
   }
   if (e == cudaSuccess) e = cudaDeviceSynchronize();
   std::printf("device_trap: kernel returned (%s)\n", cudaGetErrorString(e));

@@ -36,8 +36,8 @@ namespace shoal::device {
 [[noreturn]] SHOAL_DEVICE_COLD void fail_proxy_timeout(const char* call, const char* what, int pe,
                                                        unsigned long long ticket) {
   SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) for the host proxy to %s (target PE %d, "
-                    "request %llu); is the proxy thread alive?",
-                    call, state().timeout_ns / 1e9, what, pe, ticket);
+                    "request %llu): this PE's proxy thread or PE %d is not making progress",
+                    call, state().timeout_ns / 1e9, what, pe, ticket, pe);
   __builtin_unreachable();
 }
 
