@@ -95,8 +95,10 @@ __device__ __forceinline__ void int4_copy(void* dst, const void* src, long long 
 
 // The routed transfers, out of line: the runtime's put_signal and signal_op
 // inline a lot of code (argument checks, the route, the P2P copy, the call
-// into the remote path); kept in these two functions, it neither raises the
-// kernels' register count nor makes them spill around the remote calls.
+// into the remote path). Kept in these two functions, it stays out of the
+// kernels' loops; the kernels still take the callees' register count (128
+// under the launch bound) and save registers around the calls
+// (docs/perf/ep.md).
 __device__ EP_NOINLINE void routed_put_signal(void* dst, const void* src, long long bytes, uint64_t* flag,
                                                uint64_t v, int pe) {
   shoal_putmem_signal_nbi_warp(dst, src, static_cast<size_t>(bytes), flag, v, SHOAL_SIGNAL_SET, pe);
@@ -105,27 +107,9 @@ __device__ EP_NOINLINE void routed_signal(uint64_t* flag, uint64_t v, int pe) {
   shoal_signal_op(flag, v, SHOAL_SIGNAL_SET, pe);
 }
 
-// One message to rank `pe`: `bytes` (a multiple of 16) from src to dst, then
-// `flag` = v with release semantics. kP2P (every rank load/store reachable)
-// copies inline: no call, no stack on the path (see docs/ep.md, ptxas).
-// Otherwise the runtime's warp put_signal routes it (P2P, IBGDA or proxy).
-template <bool kP2P>
-__device__ __forceinline__ void put_row(void* dst, const void* src, long long bytes, uint64_t* flag, uint64_t v,
-                                        int pe, int lane) {
-  if constexpr (kP2P) {
-    int4_copy(shoal_ptr(dst, pe), src, bytes, lane);
-    __syncwarp();
-    if (lane == 0) {
-      __threadfence_system();
-      atomicExch_system(reinterpret_cast<unsigned long long*>(shoal_ptr(flag, pe)), static_cast<unsigned long long>(v));
-    }
-    __syncwarp();
-  } else {
-    routed_put_signal(dst, src, bytes, flag, v, pe);
-  }
-}
-
-// A signal word alone (one thread).
+// A signal word (one thread): `flag` at rank `pe` = v with release
+// semantics. kP2P (every rank load/store reachable): a system fence and an
+// atomic exchange through the peer pointer; otherwise the runtime routes it.
 template <bool kP2P>
 __device__ __forceinline__ void put_word(uint64_t* flag, uint64_t v, int pe) {
   if constexpr (kP2P) {
@@ -133,6 +117,23 @@ __device__ __forceinline__ void put_word(uint64_t* flag, uint64_t v, int pe) {
     atomicExch_system(reinterpret_cast<unsigned long long*>(shoal_ptr(flag, pe)), static_cast<unsigned long long>(v));
   } else {
     routed_signal(flag, v, pe);
+  }
+}
+
+// One message to rank `pe` (a warp): `bytes` (a multiple of 16) from src to
+// dst, then its flag (put_word). kP2P copies inline: no call, no stack on the
+// path (docs/perf/ep.md); otherwise the runtime's warp put_signal routes it
+// (P2P, IBGDA or proxy).
+template <bool kP2P>
+__device__ __forceinline__ void put_row(void* dst, const void* src, long long bytes, uint64_t* flag, uint64_t v,
+                                        int pe, int lane) {
+  if constexpr (kP2P) {
+    int4_copy(shoal_ptr(dst, pe), src, bytes, lane);
+    __syncwarp();  // the lanes' stores before lane 0's fence
+    if (lane == 0) put_word<true>(flag, v, pe);
+    __syncwarp();
+  } else {
+    routed_put_signal(dst, src, bytes, flag, v, pe);
   }
 }
 

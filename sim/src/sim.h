@@ -1,6 +1,7 @@
 // Internal interfaces of the sim runtime, shared by its source files.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -71,7 +72,7 @@ void run_blocks(Launch& L, unsigned slot);
 [[noreturn]] void report_timeout(Launch& L);
 // Seconds the kernel watchdog waits past SHOAL_TIMEOUT (the device API's
 // own waits report at SHOAL_TIMEOUT): a quarter of it, at least 1 s.
-inline double watchdog_grace_s() { return config().timeout_s * 0.25 > 1.0 ? config().timeout_s * 0.25 : 1.0; }
+inline double watchdog_grace_s() { return std::max(1.0, 0.25 * config().timeout_s); }
 
 std::string kernel_name(const void* func);
 cudaError_t set_error(cudaError_t err);  // records the thread's last error, returns err
