@@ -54,6 +54,22 @@ class Bootstrap {
   // Collective; after it only the destructor may be called.
   virtual Status finalize() = 0;
 
+  // Liveness. From this call on, fn(ctx, pe, why) is called once when the
+  // job has failed: another PE died, disconnected or aborted, or this PE lost
+  // its hub. `pe` is the PE to blame (-1 when unknown), `why` one line. It is
+  // called from the bootstrap's watch thread while no collective is in
+  // flight, or from the collective that found out; it must only record the
+  // failure and return. Returns unavailable when this bootstrap cannot tell
+  // (mpi, pmix with SHOAL_PMIX_COLLECTIVES=pmix: the launcher ends the job).
+  using FailureFn = void (*)(void* ctx, int pe, const char* why);
+  virtual Status watch(FailureFn fn, void* ctx) {
+    (void)fn;
+    (void)ctx;
+    return Status::unavailable;
+  }
+  // Stops the watch; PEs leaving after this (finalize) are not failures.
+  virtual void unwatch() {}
+
  protected:
   Info info_;
 

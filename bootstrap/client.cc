@@ -23,9 +23,39 @@ Status Client::read_error(const WireHeader& h, Deadline dl, const char* during) 
   if (io_recv(fd_, text.data(), text.size(), dl, &why) != Status::ok) text = "(no reason given)";
   for (char& c : text)
     if (c == '\n' || (static_cast<unsigned char>(c) < 32 && c != '\t')) c = ' ';
-  SHOAL_ERROR("bootstrap %s failed: %s", during, text.c_str());
+  if (during) SHOAL_ERROR("bootstrap %s failed: %s", during, text.c_str());
+  // The hub names the PE the job failed because of in the rank field.
+  failed_pe_ = h.rank >= 0 && h.rank < size_ && h.rank != rank_ ? h.rank : -1;
+  failed_why_ = text;
   close();
   return Status::peer_failed;
+}
+
+int Client::read_notice(std::string* why_p) {
+  if (fd_ < 0) {
+    *why_p = failed_why_.empty() ? "the connection to " + hub_ + " is closed" : failed_why_;
+    return failed_pe_;
+  }
+  Deadline dl = Deadline::after(std::min(timeout_, 5.0));
+  WireHeader h;
+  std::string why;
+  Status s = recv_header(fd_, &h, kMaxText, dl, &why);
+  if (s == Status::ok && h.op == static_cast<std::uint16_t>(Op::error)) {
+    (void)read_error(h, dl, nullptr);
+  } else {
+    failed_pe_ = hub_rank_;
+    if (s == Status::ok) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "unexpected %s (op %u) from %s between collectives",
+                    op_name(h.op), h.op, hub_.c_str());
+      failed_why_ = buf;
+    } else {
+      failed_why_ = "lost the connection to " + hub_ + ": " + why;
+    }
+    close();
+  }
+  *why_p = failed_why_;
+  return failed_pe_;
 }
 
 Status Client::hello(int fd, const unsigned char* secret) {
@@ -105,6 +135,8 @@ Status Client::call(Op op, int root, std::uint64_t bytes, const void* data, std:
                   during, timeout_, hub_.c_str());
     else
       SHOAL_ERROR("bootstrap %s failed: %s: %s", during, hub_.c_str(), why.c_str());
+    failed_pe_ = hub_rank_;
+    failed_why_ = "lost the connection to " + hub_ + ": " + why;
     close();
     return s == Status::timeout ? s : Status::peer_failed;
   }

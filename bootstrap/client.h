@@ -14,8 +14,10 @@ namespace shoal::bootstrap {
 
 class Client {
  public:
-  Client(int rank, int size, std::string hub_name, double timeout_s)
-      : rank_(rank), size_(size), hub_(std::move(hub_name)), timeout_(timeout_s) {}
+  // hub_rank: the hub's own rank (uid root: 0), or -1 (shoalrun).
+  Client(int rank, int size, std::string hub_name, double timeout_s, int hub_rank = -1)
+      : rank_(rank), size_(size), hub_(std::move(hub_name)), timeout_(timeout_s),
+        hub_rank_(hub_rank) {}
   ~Client();
   Client(const Client&) = delete;
   Client& operator=(const Client&) = delete;
@@ -29,7 +31,19 @@ class Client {
   void send_abort(int code, const char* msg);
   void close();
 
+  // The connection (-1 once lost or closed), for a liveness watch to poll.
+  int fd() const { return fd_; }
+  // With no call in flight the hub writes only to say the job failed: reads
+  // that notice (or the end of the connection), logs it and closes. Returns
+  // the PE to blame (-1 when unknown) and the reason in *why_p.
+  int read_notice(std::string* why_p);
+  // Why the last call failed with peer_failed, and whom to blame (-1: unknown).
+  int failed_pe() const { return failed_pe_; }
+  const std::string& failed_why() const { return failed_why_; }
+
  private:
+  // Reads an Op::error's text; logs it unless `during` is null (the watch:
+  // the runtime logs the failure it reports).
   Status read_error(const WireHeader& h, Deadline dl, const char* during);
 
   int fd_ = -1;
@@ -38,6 +52,9 @@ class Client {
   std::string hub_;
   double timeout_;
   std::uint32_t seq_ = 1;
+  int hub_rank_;
+  int failed_pe_ = -1;
+  std::string failed_why_;
 };
 
 }  // namespace shoal::bootstrap

@@ -113,6 +113,7 @@ Status Hub::admit(int fd, const std::string& peer, Deadline dl) {
 void Hub::fail_all(const std::string& msg, int except) {
   WireHeader e;
   e.op = static_cast<std::uint16_t>(Op::error);
+  e.rank = except;
   std::string text = msg.substr(0, kMaxText);
   e.payload = text.size();
   iovec v{text.data(), text.size()};
@@ -125,6 +126,7 @@ void Hub::fail_all(const std::string& msg, int except) {
 
 Status Hub::fail_round(Status s, int rank, const std::string& msg) {
   last_error_ = msg;
+  last_culprit_ = rank;
   SHOAL_ERROR("%s: %s", label_.c_str(), msg.c_str());
   if (culprit_out_ && rank >= 0) {
     int none = -1;
@@ -133,6 +135,20 @@ Status Hub::fail_round(Status s, int rank, const std::string& msg) {
   fail_all(msg, rank);
   close_all();
   return s;
+}
+
+std::string Hub::fail_hangup(int r) {
+  if (!last_error_.empty()) return last_error_;
+  // A request it sent before hanging up is read like any other (a round's
+  // worth at most), then the end of the connection fails the job.
+  for (int i = 0; i < 4 && fds_[r] >= 0 && last_error_.empty(); ++i)
+    (void)read_request(r, Deadline::after(1));
+  if (last_error_.empty()) {
+    char buf[120];
+    std::snprintf(buf, sizeof buf, "PE %d hung up after sending requests ahead of the others", r);
+    (void)fail_round(Status::peer_failed, r, buf);
+  }
+  return last_error_;
 }
 
 std::uint64_t Hub::expected_payload(const WireHeader& h, int rank) const {

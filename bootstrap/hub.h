@@ -51,8 +51,17 @@ class Hub {
   Status round(const Request* self, void* self_out, std::size_t self_out_len, Deadline dl,
                int wake_fd);
 
-  // Sends Op::error with `msg` to every connected PE except `except`.
+  // Sends Op::error with `msg` to every connected PE except `except`, which
+  // the message names as the PE to blame (-1: none).
   void fail_all(const std::string& msg, int except = -1);
+  // Liveness: the connection of each PE (-1 when absent), for a watch to poll.
+  int fd_of(int rank) const { return fds_[rank]; }
+  // A watch saw rank's connection hang up between rounds: reads what it left
+  // (an abort, or requests of a round the others have not reached) and fails
+  // the job because of it, telling every other PE. Returns the one-line reason.
+  std::string fail_hangup(int rank);
+  // The rank the last failed round blames (-1: none or unknown).
+  int last_culprit() const { return last_culprit_; }
   void close_all();
 
   bool finalized() const { return finalized_; }
@@ -80,6 +89,7 @@ class Hub {
   std::vector<std::vector<char>> data_;
   AbortInfo abort_;
   std::string last_error_;
+  int last_culprit_ = -1;
   std::atomic<int>* culprit_out_ = nullptr;
 };
 

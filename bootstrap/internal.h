@@ -1,8 +1,11 @@
 // Pieces shared by the bootstrap implementations; not part of the interface.
 #pragma once
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 
 #include "bootstrap/bootstrap.h"
 #include "bootstrap/client.h"
@@ -20,6 +23,15 @@ class StarBootstrap : public Bootstrap {
   Status broadcast(void* buf, std::size_t bytes, int root) override;
   Status finalize() override;
   [[noreturn]] void abort(int code, const char* msg) override;
+  // Tells the hub (or, as the hub, every PE) that this PE aborts the job,
+  // without ending the process (pmix: PMIx_Abort ends it next).
+  void tell_abort(int code, const char* msg);
+  // A thread polls the connection(s) for what arrives between collectives:
+  // the hub's failure notice or the hub's end (PEs); a PE hanging up (the
+  // uid root, which is the hub).
+  Status watch(FailureFn fn, void* ctx) override;
+  void unwatch() override;
+  ~StarBootstrap() override;
 
  protected:
   Status exchange(Op op, int root, std::uint64_t bytes, const void* data, std::size_t len,
@@ -32,6 +44,18 @@ class StarBootstrap : public Bootstrap {
   std::unique_ptr<Client> client_;  // PEs
   std::unique_ptr<Hub> hub_;        // uid root
   bool finalized_ = false;
+
+ private:
+  void watch_loop(std::vector<int> fds);
+  void fire(int pe, const std::string& why);
+
+  // Held by every exchange, and by the watch while it reads.
+  std::mutex io_mu_;
+  FailureFn fail_fn_ = nullptr;
+  void* fail_ctx_ = nullptr;
+  std::atomic<bool> fired_{false};
+  std::thread watcher_;
+  int stop_pipe_[2] = {-1, -1};
 };
 
 Status create_local(std::unique_ptr<Bootstrap>* out_p);

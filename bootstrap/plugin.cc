@@ -113,9 +113,14 @@ class PmixTcpBootstrap final : public Bootstrap {
     return data_->broadcast(buf, bytes, root);
   }
   [[noreturn]] void abort(int code, const char* msg) override {
+    // The others hear it over the star at once, naming this PE and the
+    // message; PMIx_Abort then ends the job (the launcher may be slower).
+    if (auto* star = dynamic_cast<StarBootstrap*>(data_.get())) star->tell_abort(code, msg);
     control_->abort(code, msg);
     exit_after_abort(code, msg, info_.rank);  // not reached: the plugin ends the job
   }
+  Status watch(FailureFn fn, void* ctx) override { return data_->watch(fn, ctx); }
+  void unwatch() override { data_->unwatch(); }
   Status finalize() override {
     Status s = data_->finalize();
     Status c = control_->finalize();

@@ -294,7 +294,7 @@ Status UidBootstrap::init_peer(const UidFields& f) {
   }
   int one = 1;
   ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-  client_ = std::make_unique<Client>(info_.rank, info_.size, where, bootstrap_timeout());
+  client_ = std::make_unique<Client>(info_.rank, info_.size, where, bootstrap_timeout(), 0);
   SHOAL_CHECK(client_->hello(fd, f.secret));
   return Status::ok;
 }

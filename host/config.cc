@@ -22,6 +22,7 @@ Status config_load(Config* cfg_p) {
     return Status::invalid_argument;
   }
   SHOAL_CHECK(env::get_seconds("SHOAL_TIMEOUT", 300.0, &cfg.timeout_s));
+  SHOAL_CHECK(env::get_seconds("SHOAL_FAILURE_GRACE", 3.0, &cfg.failure_grace_s));
   SHOAL_CHECK(env::get_bool("SHOAL_CHECKS", true, &cfg.checks));
   SHOAL_CHECK(env::get_bool("SHOAL_DISABLE_P2P", false, &cfg.disable_p2p));
   long long device = -1;
@@ -83,6 +84,12 @@ const EnvVarDoc* env_var_table() {
       {"SHOAL_TIMEOUT", "300",
        "Seconds a wait (wait_until, signal_wait_until, barriers, sim kernels) may block before "
        "shoal reports what it waits for and ends the job. 0 = never."},
+      {"SHOAL_FAILURE_GRACE", "3",
+       "Seconds a PE keeps running after it learns that another PE died, disconnected or "
+       "aborted (the bootstrap's liveness watch, docs/failures.md). Its device and host waits "
+       "end at once with a line naming the failed PE and what they waited for; a PE that is "
+       "not waiting in shoal is ended (exit status 1) after this long. 0 = never end it "
+       "(waits still end)."},
       {"SHOAL_CHECKS", "1",
        "Argument checks in the host API (PE range, heap bounds, alignment, sizes)."},
       {"SHOAL_DISABLE_P2P", "0",

@@ -14,6 +14,7 @@ namespace shoal {
 struct Config {
   std::uint64_t symmetric_size = 0;  // SHOAL_SYMMETRIC_SIZE
   double timeout_s = 0;              // SHOAL_TIMEOUT (0 = never)
+  double failure_grace_s = 3;        // SHOAL_FAILURE_GRACE: end this PE this long after a peer failed (0 = never)
   bool checks = true;                // SHOAL_CHECKS: host API argument checks
   bool disable_p2p = false;          // SHOAL_DISABLE_P2P: map no peer heaps
   int device = -1;                   // SHOAL_DEVICE: GPU ordinal (-1 = local rank mod count)

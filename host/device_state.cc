@@ -8,6 +8,7 @@
 
 #include "base/log.h"
 #include "host/ibgda.h"
+#include "host/liveness.h"
 #include "host/proxy.h"
 #include "host/runtime.h"
 #include "shoal/device/state.cuh"
@@ -118,6 +119,7 @@ Status device_state_publish(Runtime& r) {
   s.timeout_ns = static_cast<uint64_t>(r.cfg.timeout_s * 1e9);
   s.proxy = proxy_ring_device(r);
   s.ibgda = ibgda_device(r);
+  s.failed = liveness_device_word();
 
   std::vector<char*> peers(r.n_pes);
   for (int pe = 0; pe < r.n_pes; ++pe) peers[pe] = r.heap.peer_base(pe);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -243,9 +244,12 @@ void proxy_spin(Runtime& r, const char* call, const char* what, std::uint64_t ti
       proxy_failed(r, call);
     if (ring->assist)  // a pass of the proxy's own, if it is free
       ring->assist(ring->assist_ctx, b.sleeps_next() ? proxy::kAssistWaitSleeping : proxy::kAssistWait);
-    if (!b.pause())
-      fatal("%s: waited %.1f s (SHOAL_TIMEOUT) for the host proxy to %s (request %llu)", call, b.elapsed_s(),
-            what, static_cast<unsigned long long>(ticket));
+    if (!b.pause()) {
+      char desc[200];
+      std::snprintf(desc, sizeof desc, "the host proxy to %s (request %llu)", what,
+                    static_cast<unsigned long long>(ticket));
+      wait_timed_out(call, b.elapsed_s(), desc);
+    }
   }
 }
 

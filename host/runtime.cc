@@ -15,6 +15,7 @@
 #include "host/gpu/device.h"
 #include "host/heap/access.h"
 #include "host/ibgda.h"
+#include "host/liveness.h"
 #include "host/proxy.h"
 #include "shoal/types.h"
 #include "host/wait.h"
@@ -26,6 +27,7 @@ namespace {
 enum class State { never, live, finalized };
 
 std::mutex g_init_mutex;
+void (*g_init_hook)(int pe) = nullptr;  // testing::set_init_hook
 std::atomic<Runtime*> g_rt{nullptr};
 State g_state = State::never;
 
@@ -81,6 +83,7 @@ Status init_locked(const bootstrap::Options& options) {
   log_set_pe(r->my_pe);
   g_rt.store(r.get());  // the abort hook may now end the job through the bootstrap
   set_abort_hook(abort_job);
+  liveness_start(*r);  // from here on a failed peer ends this PE's waits
 
   Status s;
   std::vector<SymmetricConfig> all;
@@ -100,6 +103,8 @@ Status init_locked(const bootstrap::Options& options) {
   SHOAL_CHECK_GOTO(gpu::device_bind(r->boot->info().local_rank, r->boot->info().local_size,
                                     r->cfg.device, &r->device),
                    s, undo_bootstrap);
+  SHOAL_CHECK_GOTO(liveness_map(*r), s, undo_bootstrap);
+  if (g_init_hook) g_init_hook(r->my_pe);
   SHOAL_CHECK_GOTO(r->heap.create(*r->boot, r->cfg.symmetric_size, r->node_of_pe,
                                   r->cfg.disable_p2p, r->cfg.timeout_s),
                    s, undo_heap);
@@ -129,6 +134,7 @@ Status init_locked(const bootstrap::Options& options) {
              r->my_pe, r->n_pes, r->boot->info().node_id, r->boot->info().local_rank,
              r->boot->info().local_size, r->boot->name(), r->cfg.symmetric_size,
              static_cast<void*>(r->heap.base()), r->teams[1].size());
+  liveness_arm();
   r.release();
   return Status::ok;
 
@@ -139,6 +145,7 @@ undo_heap:
   ibgda_stop(*r);
   r->heap.destroy();
 undo_bootstrap:
+  liveness_stop(*r);
   set_abort_hook(nullptr);
   g_rt.store(nullptr);
   log_set_pe(-1);
@@ -187,6 +194,7 @@ void runtime_finalize() {
   proxy_quiesce(*r);
   // Nobody may unmap while a peer still reaches into its heap.
   if (r->boot->barrier() != Status::ok) SHOAL_WARN("shoal_finalize: barrier failed");
+  liveness_stop(*r);  // every PE is in finalize: leaving is no longer a failure
   device_state_clear(*r);
   proxy_stop(*r);
   ibgda_stop(*r);
@@ -318,6 +326,8 @@ void set_local_abort(int code) {
 void set_timeout(double seconds) {
   if (Runtime* r = runtime_or_null()) r->cfg.timeout_s = seconds;
 }
+
+void set_init_hook(void (*fn)(int pe)) { g_init_hook = fn; }
 
 void refuse_heap_import(int importer, int exporter) {
   heap_refuse_import_for_testing(importer, exporter);

@@ -14,5 +14,9 @@ void set_timeout(double seconds);
 // if their GPUs had no P2P path (-1, -1: none). Tests the reachability
 // agreement on any platform.
 void refuse_heap_import(int importer, int exporter);
+// Before shoal_init: fn(pe) runs inside shoal_init once the bootstrap is up
+// and the GPU bound, before the heap is created (a PE can die in the middle
+// of init while the others are in it). nullptr: none.
+void set_init_hook(void (*fn)(int pe));
 
 }  // namespace shoal::testing

@@ -6,6 +6,7 @@
 #include <atomic>
 
 #include "base/log.h"
+#include "host/liveness.h"
 
 namespace shoal {
 
@@ -38,6 +39,7 @@ bool Backoff::sleeps_next() const {
 }
 
 bool Backoff::pause() {
+  if (job_failed()) return false;  // another PE failed: wait_timed_out says so
   ++spins_;
   if (spins_ < g_spin_limit.load(std::memory_order_relaxed)) {
     cpu_relax();
@@ -60,6 +62,7 @@ bool Backoff::pause() {
 }
 
 void wait_timed_out(const char* call, double waited_s, const char* what) {
+  if (job_failed()) fatal("%s: gave up waiting for %s: the job failed: %s", call, what, job_failure_reason());
   fatal("%s: waited %.1f s (SHOAL_TIMEOUT) for %s; ending the job", call, waited_s, what);
 }
 

@@ -31,7 +31,9 @@ class Backoff {
 void set_oversubscribed(bool oversubscribed);
 
 // Ends the job with "<call> waited <t> s for <what>" (what already describes
-// the address, comparison, expected and current value).
+// the address, comparison, expected and current value), or, when another PE
+// failed (host/liveness.h; Backoff::pause returns false at once then),
+// "<call>: gave up waiting for <what>: the job failed: <reason>".
 [[noreturn]] void wait_timed_out(const char* call, double waited_s, const char* what);
 
 // Spins until pred() holds. On timeout, describe(buf, len) fills in what is

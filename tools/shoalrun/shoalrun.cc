@@ -11,7 +11,10 @@
 // Exit status: 0 when every PE exited 0. Otherwise the first failure decides:
 // its exit status, 128+signal when it was killed, 124 after --timeout,
 // 128+signal when shoalrun itself got SIGINT/SIGTERM. On the first failure
-// the other PEs get SIGTERM, and SIGKILL 3 s later.
+// of a PE the rendezvous server tells the others (their waits end with a
+// line naming it, docs/failures.md); those still running 4 s later get
+// SIGTERM, and SIGKILL 3 s after that. A timeout or a signal to shoalrun
+// terminates them at once.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -46,6 +49,10 @@ using shoal::Status;
 using namespace shoal::bootstrap;
 
 constexpr double kKillGraceSeconds = 3.0;
+// After a PE fails, the others are told by the rendezvous server and end by
+// themselves (SHOAL_FAILURE_GRACE, 3 s by default, for a PE not waiting in
+// shoal); shoalrun terminates those still running after this.
+constexpr double kTellGraceSeconds = 4.0;
 
 struct Args {
   int n = 0;
@@ -219,6 +226,8 @@ class Launcher {
   bool terminating_ = false;
   std::chrono::steady_clock::time_point kill_at_{};
   bool killed_ = false;
+  bool term_pending_ = false;  // a PE failed: SIGTERM the others at term_at_
+  std::chrono::steady_clock::time_point term_at_{};
   // The first PE that failed before the job was told to end, while its blame
   // is pending (-1: none): see blame().
   int pending_ = -1;
@@ -402,7 +411,9 @@ void Launcher::blame(bool force) {
   else
     std::fprintf(stderr, "shoalrun: PE %d (pid %d) %s\n", r, static_cast<int>(pes_[r].pid), how);
   std::fflush(stderr);
-  terminate(SIGTERM);
+  term_pending_ = true;
+  term_at_ = std::chrono::steady_clock::now() +
+             std::chrono::milliseconds(static_cast<int>(kTellGraceSeconds * 1000));
 }
 
 void Launcher::forward_output(Pe& pe, int rank, bool is_err) {
@@ -502,6 +513,15 @@ int Launcher::run() {
       }
       wait_ms = static_cast<int>(
           std::chrono::duration_cast<std::chrono::milliseconds>(end - now).count() + 1);
+    }
+    if (term_pending_ && !terminating_) {
+      if (now >= term_at_) {
+        terminate(SIGTERM);
+        continue;
+      }
+      int ms = static_cast<int>(
+          std::chrono::duration_cast<std::chrono::milliseconds>(term_at_ - now).count() + 1);
+      wait_ms = wait_ms < 0 ? ms : std::min(wait_ms, ms);
     }
     if (terminating_ && !killed_) {
       if (now >= kill_at_) {

@@ -227,6 +227,9 @@ struct Deadline {
   SHOAL_ARCH_FN Deadline() { arch::spin_begin(); }
   SHOAL_ARCH_FN bool expired(const char* call) {
     if ((++polls & 1023u) != 0) return false;
+    // A failed PE first: the caller's report names it and what was waited
+    // for (the transports' errors to it are its consequence).
+    if (failed_pe() >= 0) return true;
     proxy_check(call);  // a failed remote operation may be why nothing arrives
     ibgda_check(call);
     const uint64_t limit = state().timeout_ns;

@@ -54,26 +54,59 @@ namespace shoal::device {
   __builtin_unreachable();
 }
 
+// The job-failure word (State::failed, docs/failures.md): -1 while the job
+// is healthy, else the PE that failed (n_pes when unknown). One load from
+// host-mapped memory: waits look every ~1000 polls, with their clock.
+SHOAL_ARCH_FN int failed_pe() {
+  const volatile uint32_t* w = state().failed;
+  if (w == nullptr) return -1;
+  const uint32_t v = *w;
+  return v == 0 ? -1 : static_cast<int>(v - 1);
+}
+
+// Ends a wait the job's failure cut short: the call, what it waited for
+// (fmt, ...), and the PE that failed.
+#define SHOAL_DEVICE_GAVE_UP(pe, fmt, ...)                                                             \
+  do {                                                                                                 \
+    if ((pe) < ::shoal::device::state().n_pes)                                                         \
+      SHOAL_DEVICE_FAIL(fmt ": gave up because PE %d failed (it exited, was killed or aborted)",       \
+                        __VA_ARGS__, (pe));                                                            \
+    SHOAL_DEVICE_FAIL(fmt ": gave up because the job failed (see the line naming the cause)",          \
+                      __VA_ARGS__);                                                                    \
+  } while (0)
+
+SHOAL_ARCH_FN unsigned long long heap_offset(const void* addr) {
+  return static_cast<unsigned long long>(static_cast<const char*>(addr) - state().heap_base);
+}
+
 [[noreturn]] SHOAL_DEVICE_COLD void fail_wait_timeout(const char* call, const void* addr, int cmp,
                                                       long long want, long long now) {
+  if (const int pe = failed_pe(); pe >= 0)
+    SHOAL_DEVICE_GAVE_UP(pe, "%s: waiting for the variable at heap offset 0x%llx to compare %d against %lld "
+                         "(current value %lld)", call, heap_offset(addr), cmp, want, now);
   SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) for the variable at heap offset 0x%llx to "
                     "compare %d against %lld; current value %lld", call, state().timeout_ns / 1e9,
-                    static_cast<unsigned long long>(static_cast<const char*>(addr) - state().heap_base),
-                    cmp, want, now);
+                    heap_offset(addr), cmp, want, now);
   __builtin_unreachable();
 }
 
 [[noreturn]] SHOAL_DEVICE_COLD void fail_group_timeout(const char* call, const void* addr, size_t n,
                                                        const char* which) {
+  if (const int pe = failed_pe(); pe >= 0)
+    SHOAL_DEVICE_GAVE_UP(pe, "%s: waiting for %s of %llu variables at heap offset 0x%llx", call, which,
+                         static_cast<unsigned long long>(n), heap_offset(addr));
   SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) for %s of %llu variables at heap offset 0x%llx",
                     call, state().timeout_ns / 1e9, which, static_cast<unsigned long long>(n),
-                    static_cast<unsigned long long>(static_cast<const char*>(addr) - state().heap_base));
+                    heap_offset(addr));
   __builtin_unreachable();
 }
 
 [[noreturn]] SHOAL_DEVICE_COLD void fail_barrier_timeout(const char* call, int round, int from,
                                                          unsigned long long flag,
                                                          unsigned long long epoch) {
+  if (const int pe = failed_pe(); pe >= 0)
+    SHOAL_DEVICE_GAVE_UP(pe, "%s: waiting in barrier round %d for PE %d (flag %llu, needs %llu)", call, round,
+                         from, flag, epoch);
   SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) in barrier round %d for PE %d (flag %llu, "
                     "needs %llu)", call, state().timeout_ns / 1e9, round, from, flag, epoch);
   __builtin_unreachable();

@@ -29,12 +29,17 @@
 namespace shoal::device {
 
 [[noreturn]] SHOAL_DEVICE_COLD void fail_proxy(const char* call, const proxy::Ring* ring) {
+  if (const int pe = failed_pe(); pe >= 0)
+    SHOAL_DEVICE_GAVE_UP(pe, "%s: the remote transport reported an error (%s)", call, ring->error_text);
   SHOAL_DEVICE_FAIL("%s: the remote transport reported an error: %s", call, ring->error_text);
   __builtin_unreachable();
 }
 
 [[noreturn]] SHOAL_DEVICE_COLD void fail_proxy_timeout(const char* call, const char* what, int pe,
                                                        unsigned long long ticket) {
+  if (const int failed = failed_pe(); failed >= 0)
+    SHOAL_DEVICE_GAVE_UP(failed, "%s: waiting for the host proxy to %s (target PE %d, request %llu)", call, what,
+                         pe, ticket);
   SHOAL_DEVICE_FAIL("%s: waited %.1f s (SHOAL_TIMEOUT) for the host proxy to %s (target PE %d, "
                     "request %llu): this PE's proxy thread or PE %d is not making progress",
                     call, state().timeout_ns / 1e9, what, pe, ticket, pe);
@@ -83,6 +88,7 @@ struct ProxyWait {
   SHOAL_ARCH_FN ProxyWait() { arch::spin_begin(); }
   SHOAL_ARCH_FN void step(const char* call, const char* what, int pe, uint64_t ticket) {
     if ((++polls & 255u) == 0) {
+      if (failed_pe() >= 0) fail_proxy_timeout(call, what, pe, static_cast<unsigned long long>(ticket));
       proxy_check(call);
       const uint64_t limit = state().timeout_ns;
       const uint64_t now = arch::globaltimer_ns();

@@ -51,6 +51,8 @@ struct State {
   uint64_t timeout_ns;       // waits trap after this long (0 = never)
   proxy::Ring* proxy;        // request ring of the host proxy; null = not running
   const Ibgda* ibgda;        // IBGDA queue pairs and keys; null = not running
+  const volatile uint32_t* failed;  // job-failure word (host-mapped, written by the host only):
+                                    //   0, or 1 + the PE that failed (n_pes: unknown); waits poll it
   uint32_t initialised;      // 1 once uploaded
 };
 
