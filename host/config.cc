@@ -188,6 +188,10 @@ const EnvVarDoc* env_var_table() {
       {"SHOAL_SIM_SM_COUNT", "8", "sim: simulated SMs (bounds co-resident blocks)."},
       {"SHOAL_SIM_STACK_SIZE", "64k (256k ASan)", "sim: fiber stack size, with a guard page."},
       {"SHOAL_SIM_SEED", "", "sim: shuffles the fiber order within each block (finds races)."},
+      {"SHOAL_SIM_WEAK_ORDER", "",
+       "sim, testing: a seed makes the put family's stores weakly ordered (a store buffer per thread, "
+       "drained in random order at fences, quiet, atomics, signals, barriers, gets and waits; "
+       "docs/sim.md), so a missing fence fails. 0 or unset: off."},
       {nullptr, nullptr, nullptr},
   };
   return table;

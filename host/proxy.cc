@@ -14,6 +14,7 @@
 #include <cuda_runtime_api.h>
 
 #include "base/log.h"
+#include "host/heap/access.h"
 #include "bootstrap/plugin_path.h"
 #include "host/runtime.h"
 #include "host/wait.h"
@@ -274,6 +275,7 @@ std::uint64_t proxy_post(Runtime& r, const char* call, const proxy::Request& req
   // Assist, else doorbell (see proxy_ring.h): the fence orders the publish
   // before the pass or the look at `sleeping`, pairing with the proxy's
   // store then re-check under its lock.
+  heap_order_point();  // sim weak-order option: buffered puts land first
   std::atomic_thread_fence(std::memory_order_seq_cst);
   if (ring->assist && proxy::assist_on_post(copy) && ring->assist(ring->assist_ctx, proxy::kAssistPost) >= 0)
     return ticket;  // issued (or its turn is another's)

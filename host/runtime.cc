@@ -188,6 +188,7 @@ void runtime_finalize() {
     SHOAL_ERROR("shoal_finalize: shoal is not initialised on this PE");
     return;
   }
+  heap_order_point();  // sim weak-order option: buffered puts land first
   std::atomic_thread_fence(std::memory_order_seq_cst);  // quiet
   ibgda_quiet(*r, "shoal_finalize");
   proxy_quiet(*r, "shoal_finalize");

@@ -280,6 +280,7 @@ void shoal_team_destroy(shoal_team_t team) {
   Team& t = team_of(r, call, team);
   // Collective over the team: nobody frees the slot while a member still
   // synchronises on it (on cuda team_sync also drains this PE's GPU work).
+  heap_order_point();  // sim weak-order option: buffered puts land first
   std::atomic_thread_fence(std::memory_order_seq_cst);
   team_sync(r, t, call);
   t = Team{};

@@ -5,7 +5,9 @@
 
 #include <atomic>
 
+#include "base/cpu.h"
 #include "base/log.h"
+#include "host/heap/access.h"
 #include "host/liveness.h"
 
 namespace shoal {
@@ -17,13 +19,6 @@ namespace {
 std::atomic<unsigned> g_spin_limit{256};
 constexpr double kYieldS = 0.005;  // yield for the first 5 ms of a wait, then sleep
 
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
-#endif
-}
 }  // namespace
 
 Backoff::Backoff(double timeout_s) : start_(std::chrono::steady_clock::now()), timeout_s_(timeout_s) {}
@@ -40,6 +35,7 @@ bool Backoff::sleeps_next() const {
 
 bool Backoff::pause() {
   if (job_failed()) return false;  // another PE failed: wait_timed_out says so
+  heap_order_point();  // sim weak-order option: a waiting thread's puts land (they do on a GPU)
   ++spins_;
   if (spins_ < g_spin_limit.load(std::memory_order_relaxed)) {
     cpu_relax();

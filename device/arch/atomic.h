@@ -27,7 +27,10 @@ using cuda_t = std::conditional_t<sizeof(T) == 4, std::conditional_t<Signed, int
 #endif
 
 #if defined(SHOAL_PLATFORM_SIM)
-#define SHOAL_ARCH_SIM_RMW_(builtin) return builtin(p, v, __ATOMIC_RELAXED);
+// Atomics are ordering points of the weak-order option (shoal/sim/weak_order.h).
+#define SHOAL_ARCH_SIM_RMW_(builtin) \
+  shoal::sim::weak_drain();          \
+  return builtin(p, v, __ATOMIC_RELAXED);
 #endif
 
 template <scope S, rmw_integer T>
@@ -78,6 +81,7 @@ SHOAL_ARCH_FN T atomic_fetch_xor(T* p, std::type_identity_t<T> v) {
 template <scope S, rmw_integer T>
 SHOAL_ARCH_FN T atomic_fetch_min(T* p, std::type_identity_t<T> v) {
 #if defined(SHOAL_PLATFORM_SIM)
+  shoal::sim::weak_drain();
   T old = __atomic_load_n(p, __ATOMIC_RELAXED);
   while (v < old && !__atomic_compare_exchange_n(p, &old, v, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
   }
@@ -90,6 +94,7 @@ SHOAL_ARCH_FN T atomic_fetch_min(T* p, std::type_identity_t<T> v) {
 template <scope S, rmw_integer T>
 SHOAL_ARCH_FN T atomic_fetch_max(T* p, std::type_identity_t<T> v) {
 #if defined(SHOAL_PLATFORM_SIM)
+  shoal::sim::weak_drain();
   T old = __atomic_load_n(p, __ATOMIC_RELAXED);
   while (v > old && !__atomic_compare_exchange_n(p, &old, v, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
   }
@@ -103,6 +108,7 @@ SHOAL_ARCH_FN T atomic_fetch_max(T* p, std::type_identity_t<T> v) {
 template <scope S, rmw_integer T>
 SHOAL_ARCH_FN T atomic_cas(T* p, std::type_identity_t<T> expected, std::type_identity_t<T> v) {
 #if defined(SHOAL_PLATFORM_SIM)
+  shoal::sim::weak_drain();
   __atomic_compare_exchange_n(p, &expected, v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
   return expected;
 #else

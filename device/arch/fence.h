@@ -9,10 +9,23 @@
 namespace shoal::arch {
 
 #if defined(SHOAL_PLATFORM_SIM)
-SHOAL_ARCH_FN void fence_acq_rel_cta() { std::atomic_thread_fence(std::memory_order_acq_rel); }
-SHOAL_ARCH_FN void fence_acq_rel_gpu() { std::atomic_thread_fence(std::memory_order_acq_rel); }
-SHOAL_ARCH_FN void fence_acq_rel_sys() { std::atomic_thread_fence(std::memory_order_acq_rel); }
-SHOAL_ARCH_FN void fence_sc_sys() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+// Every fence is an ordering point of the weak-order option (shoal/sim/weak_order.h).
+SHOAL_ARCH_FN void fence_acq_rel_cta() {
+  shoal::sim::weak_drain();
+  std::atomic_thread_fence(std::memory_order_acq_rel);
+}
+SHOAL_ARCH_FN void fence_acq_rel_gpu() {
+  shoal::sim::weak_drain();
+  std::atomic_thread_fence(std::memory_order_acq_rel);
+}
+SHOAL_ARCH_FN void fence_acq_rel_sys() {
+  shoal::sim::weak_drain();
+  std::atomic_thread_fence(std::memory_order_acq_rel);
+}
+SHOAL_ARCH_FN void fence_sc_sys() {
+  shoal::sim::weak_drain();
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+}
 #else
 SHOAL_ARCH_FN void fence_acq_rel_cta() { asm volatile("fence.acq_rel.cta;" ::: "memory"); }
 SHOAL_ARCH_FN void fence_acq_rel_gpu() { asm volatile("fence.acq_rel.gpu;" ::: "memory"); }

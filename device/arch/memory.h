@@ -93,6 +93,7 @@ SHOAL_ARCH_FN void st_relaxed(T* p, std::type_identity_t<T> v) {
 template <scope S, integer T>
 SHOAL_ARCH_FN void st_release(T* p, std::type_identity_t<T> v) {
 #if defined(SHOAL_PLATFORM_SIM)
+  shoal::sim::weak_drain();  // release: an ordering point of the weak-order option
   __atomic_store_n(p, v, __ATOMIC_RELEASE);
 #else
   SHOAL_ARCH_BY_SCOPE_(SHOAL_ARCH_ST_, "release")

@@ -11,6 +11,8 @@
 
 #if defined(SHOAL_PLATFORM_SIM)
 #include <atomic>
+
+#include "shoal/sim/weak_order.h"  // ordering points drain the weak-order store buffer
 #endif
 
 #define SHOAL_ARCH_FN __device__ __forceinline__

@@ -25,7 +25,12 @@
 namespace shoal::arch {
 
 #if defined(SHOAL_PLATFORM_SIM)
-inline void spin_pause(std::source_location loc = std::source_location::current()) { shoal::sim::spin_pause(loc); }
+// A waiting thread's stores reach memory (weak-order option): on a GPU they
+// do eventually, and the wait may be for the answer to them.
+inline void spin_pause(std::source_location loc = std::source_location::current()) {
+  shoal::sim::weak_drain();
+  shoal::sim::spin_pause(loc);
+}
 inline void spin_begin() { shoal::sim::spin_begin(); }
 #else
 SHOAL_ARCH_FN void spin_pause() {}

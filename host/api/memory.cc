@@ -12,6 +12,7 @@ namespace {
 
 void* allocate(const char* call, std::size_t size, std::size_t align) {
   Runtime& r = rt(call);
+  heap_order_point();  // sim weak-order option: buffered puts land first
   std::atomic_thread_fence(std::memory_order_seq_cst);
   return r.heap.allocate(*r.boot, call, size, align);
 }
@@ -68,6 +69,7 @@ void* shoal_realloc(void* ptr, size_t size) {
 
 void shoal_free(void* ptr) {
   Runtime& r = rt("shoal_free");
+  heap_order_point();  // sim weak-order option: buffered puts land first
   std::atomic_thread_fence(std::memory_order_seq_cst);
   // On a bad pointer or a mismatch, release() logs why and frees nothing.
   r.heap.release(*r.boot, "shoal_free", ptr);

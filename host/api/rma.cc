@@ -25,7 +25,7 @@ void putmem(const char* call, void* dest, const void* src, std::uint64_t bytes, 
     if (r.cfg.checks) check_symmetric(r, call, dest, bytes, "dest");
     return remote_put(r, call, dest, src, bytes, pe);
   }
-  copy_to_heap(call, target(r, call, dest, bytes, pe, "dest"), src, bytes);
+  put_to_heap(call, target(r, call, dest, bytes, pe, "dest"), src, bytes);
 }
 
 void getmem(const char* call, void* dest, const void* src, std::uint64_t bytes, int pe) {
@@ -61,7 +61,7 @@ void iputmem(const char* call, void* dest, const void* src, std::ptrdiff_t dst, 
                           static_cast<std::uint64_t>(sst) * elem, nelems, elem, pe);
   }
   char* d = target(r, call, dest, span, pe, "dest");
-  for (std::size_t i = 0; i < nelems; ++i) copy_to_heap(call, d + i * dst * elem, s + i * sst * elem, elem);
+  for (std::size_t i = 0; i < nelems; ++i) put_to_heap(call, d + i * dst * elem, s + i * sst * elem, elem);
 }
 
 void igetmem(const char* call, void* dest, const void* src, std::ptrdiff_t dst, std::ptrdiff_t sst,
@@ -97,7 +97,7 @@ void putmem_signal(const char* call, void* dest, const void* src, std::uint64_t 
     return remote_put_signal(r, call, dest, src, bytes, sig_addr, signal, sig_op, pe);
   }
   std::uint64_t* sig = atomic_target<std::uint64_t>(r, call, sig_addr, pe, "sig_addr");
-  if (bytes) copy_to_heap(call, target(r, call, dest, bytes, pe, "dest"), src, bytes);
+  if (bytes) put_to_heap(call, target(r, call, dest, bytes, pe, "dest"), src, bytes);
   heap_signal(call, sig, signal, sig_op);
 }
 

@@ -16,6 +16,7 @@ extern "C" {
 void shoal_fence(void) {
   SHOAL_SIM_DISPATCH(fence);
   Runtime& r = rt("shoal_fence");
+  heap_order_point();
   std::atomic_thread_fence(std::memory_order_seq_cst);
   if (r.proxy) {
     proxy::Request f{};
@@ -28,6 +29,7 @@ void shoal_fence(void) {
 void shoal_quiet(void) {
   SHOAL_SIM_DISPATCH(quiet);
   Runtime& r = rt("shoal_quiet");
+  heap_order_point();
   std::atomic_thread_fence(std::memory_order_seq_cst);
   ibgda_quiet(r, "shoal_quiet");
   proxy_quiet(r, "shoal_quiet");
@@ -36,6 +38,7 @@ void shoal_quiet(void) {
 void shoal_barrier_all(void) {
   SHOAL_SIM_DISPATCH(barrier_all);
   Runtime& r = rt("shoal_barrier_all");
+  heap_order_point();
   std::atomic_thread_fence(std::memory_order_seq_cst);
   ibgda_quiet(r, "shoal_barrier_all");
   proxy_quiet(r, "shoal_barrier_all");
@@ -53,6 +56,7 @@ int shoal_barrier(shoal_team_t team) {
   Runtime& r = rt("shoal_barrier");
   Team& t = team_of(r, "shoal_barrier", team);
   if (t.my_index < 0) fatal("shoal_barrier: PE %d is not a member of team %d", r.my_pe, team);
+  heap_order_point();
   std::atomic_thread_fence(std::memory_order_seq_cst);
   ibgda_quiet(r, "shoal_barrier");
   proxy_quiet(r, "shoal_barrier");

@@ -16,6 +16,14 @@ namespace shoal {
 
 // heap_dst (in the heap) <- src (host or device memory of this process).
 void copy_to_heap(const char* call, void* heap_dst, const void* src, std::size_t bytes);
+// The data stores of the host put family (put, p, iput, put_signal's data):
+// copy_to_heap, except on sim under the weak-order option, where they reach
+// memory in random order at this thread's next ordering point
+// (shoal/sim/weak_order.h; every other function here is one).
+void put_to_heap(const char* call, void* heap_dst, const void* src, std::size_t bytes);
+// An ordering point for the weak-order option (fence, quiet, barriers,
+// waits); nothing otherwise.
+void heap_order_point();
 // dst (host or device memory) <- heap_src (in the heap).
 void copy_from_heap(const char* call, void* dst, const void* heap_src, std::size_t bytes);
 // Zeroes [heap_dst, +bytes) of the heap.

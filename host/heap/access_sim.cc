@@ -4,19 +4,32 @@
 
 #include "base/log.h"
 #include "host/heap/access.h"
+#include "shoal/sim/weak_order.h"
 #include "shoal/types.h"
 
 namespace shoal {
 
+// Every access but put_to_heap is an ordering point of the weak-order option.
 void copy_to_heap(const char*, void* heap_dst, const void* src, std::size_t bytes) {
+  sim::weak_drain();
   std::memcpy(heap_dst, src, bytes);
 }
 
+void put_to_heap(const char*, void* heap_dst, const void* src, std::size_t bytes) {
+  sim::weak_store(heap_dst, src, bytes);
+}
+
+void heap_order_point() { sim::weak_drain(); }
+
 void copy_from_heap(const char*, void* dst, const void* heap_src, std::size_t bytes) {
+  sim::weak_drain();
   std::memcpy(dst, heap_src, bytes);
 }
 
-void zero_heap(const char*, void* heap_dst, std::size_t bytes) { std::memset(heap_dst, 0, bytes); }
+void zero_heap(const char*, void* heap_dst, std::size_t bytes) {
+  sim::weak_drain();
+  std::memset(heap_dst, 0, bytes);
+}
 
 namespace {
 
@@ -42,6 +55,7 @@ std::uint64_t amo(void* word, HeapAmo op, W v, W c) {
 
 std::uint64_t heap_atomic(const char* call, void* word, unsigned bytes, HeapAmo op,
                           std::uint64_t value, std::uint64_t cond) {
+  sim::weak_drain();
   if (bytes == 4)
     return amo<std::uint32_t>(word, op, static_cast<std::uint32_t>(value),
                               static_cast<std::uint32_t>(cond));
@@ -50,6 +64,7 @@ std::uint64_t heap_atomic(const char* call, void* word, unsigned bytes, HeapAmo 
 }
 
 void heap_signal(const char*, std::uint64_t* sig, std::uint64_t value, int sig_op) {
+  sim::weak_drain();
   std::atomic_ref<std::uint64_t> a(*sig);
   if (sig_op == SHOAL_SIGNAL_SET)
     a.store(value, std::memory_order_release);
@@ -58,6 +73,7 @@ void heap_signal(const char*, std::uint64_t* sig, std::uint64_t value, int sig_o
 }
 
 std::uint64_t heap_load_acquire(const char* call, const void* word, unsigned bytes) {
+  sim::weak_drain();
   void* w = const_cast<void*>(word);
   constexpr auto kAcquire = std::memory_order_acquire;
   switch (bytes) {

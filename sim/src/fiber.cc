@@ -339,6 +339,7 @@ void run_blocks(Launch& L, unsigned slot) {
     if (blk >= L.nblocks) break;
     L.active[slot].store(&w.block, std::memory_order_release);
     run_block(L, blk, w);
+    weak_drain();  // the block's stores are complete when it ends
     L.active[slot].store(nullptr, std::memory_order_release);
   }
 }

@@ -44,7 +44,7 @@ SHOAL_ARCH_FN void putmem(const char* call, void* dest, const void* src, size_t 
     Group<S>::sync();
     return;
   }
-  if (bytes) copy<S>(route(call, dest, bytes, pe, "dest"), src, bytes);
+  if (bytes) put_copy<S>(route(call, dest, bytes, pe, "dest"), src, bytes);
   Group<S>::sync();
 }
 
@@ -55,6 +55,7 @@ SHOAL_ARCH_FN void getmem(const char* call, void* dest, const void* src, size_t 
     Group<S>::sync();
     return;
   }
+  order_point();
   if (bytes) copy<S>(dest, route(call, src, bytes, pe, "source"), bytes);
   Group<S>::sync();
 }
@@ -68,7 +69,7 @@ SHOAL_ARCH_FN void p(const char* call, T* dest, T value, int pe) {
     remote_put_inline(call, dest, v, sizeof(T), pe);
     return;
   }
-  *reinterpret_cast<T*>(route(call, dest, sizeof(T), pe, "dest")) = value;
+  put_value(reinterpret_cast<T*>(route(call, dest, sizeof(T), pe, "dest")), value);
 }
 
 template <class T>
@@ -80,6 +81,7 @@ SHOAL_ARCH_FN T g(const char* call, const T* src, int pe) {
     memcpy(static_cast<void*>(&out), &v, sizeof(T));
     return out;
   }
+  order_point();
   return *reinterpret_cast<const T*>(route(call, src, sizeof(T), pe, "source"));
 }
 
@@ -119,7 +121,7 @@ SHOAL_ARCH_FN void iputmem(const char* call, void* dest, const void* src, ptrdif
     }
     char* d = route(call, dest, (nelems - 1) * dst * elem + elem, pe, "dest");
     for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size())
-      for (size_t b = 0; b < elem; ++b) d[i * dst * elem + b] = s[i * sst * elem + b];
+      put_bytes(d + i * dst * elem, s + i * sst * elem, elem);
   }
   Group<S>::sync();
 }
@@ -147,6 +149,7 @@ SHOAL_ARCH_FN void igetmem(const char* call, void* dest, const void* src, ptrdif
       return;
     }
     const char* s = route(call, src, (nelems - 1) * sst * elem + elem, pe, "source");
+    order_point();
     for (size_t i = Group<S>::rank(); i < nelems; i += Group<S>::size())
       for (size_t b = 0; b < elem; ++b) d[i * dst * elem + b] = s[i * sst * elem + b];
   }
@@ -194,7 +197,7 @@ SHOAL_ARCH_FN void putmem_signal(const char* call, void* dest, const void* src, 
     return;
   }
   uint64_t* sig = reinterpret_cast<uint64_t*>(route(call, sig_addr, 8, pe, "sig_addr"));
-  if (bytes) copy<S>(route(call, dest, bytes, pe, "dest"), src, bytes);
+  if (bytes) put_copy<S>(route(call, dest, bytes, pe, "dest"), src, bytes);
   Group<S>::sync();
   if (Group<S>::rank() == 0) apply_signal(sig, signal, sig_op);
   Group<S>::sync();

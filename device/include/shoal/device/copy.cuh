@@ -88,4 +88,46 @@ SHOAL_ARCH_FN void copy(void* dst, const void* src, size_t n) {
     copy_words<unsigned char>(d, s, n, r, g);
 }
 
+// The stores of the put family (api.cuh: put, put_signal data, p, iput).
+// cuda: copy<S> / plain stores. sim under the weak-order option
+// (shoal/sim/weak_order.h): into the store buffer of the OS thread (the
+// group's first thread takes the whole copy), reaching memory in random
+// order at the next ordering point.
+template <scope_t S>
+SHOAL_ARCH_FN void put_copy(void* dst, const void* src, size_t n) {
+#if defined(SHOAL_PLATFORM_SIM)
+  if (::shoal::sim::weak_order()) {
+    if (Group<S>::rank() == 0) ::shoal::sim::weak_store(dst, src, n);
+    return;
+  }
+#endif
+  copy<S>(dst, src, n);
+}
+
+template <class T>
+SHOAL_ARCH_FN void put_value(T* dst, T v) {
+#if defined(SHOAL_PLATFORM_SIM)
+  ::shoal::sim::weak_store(dst, &v, sizeof v);
+#else
+  *dst = v;
+#endif
+}
+
+SHOAL_ARCH_FN void put_bytes(char* d, const char* s, size_t n) {
+#if defined(SHOAL_PLATFORM_SIM)
+  if (::shoal::sim::weak_order()) {
+    ::shoal::sim::weak_store(d, s, n);
+    return;
+  }
+#endif
+  for (size_t b = 0; b < n; ++b) d[b] = s[b];
+}
+
+// Before a get: this thread's own earlier puts are visible to it.
+SHOAL_ARCH_FN void order_point() {
+#if defined(SHOAL_PLATFORM_SIM)
+  ::shoal::sim::weak_drain();
+#endif
+}
+
 }  // namespace shoal::device

@@ -15,6 +15,8 @@
 #include <boost/context/detail/fcontext.hpp>
 #include <vector_types.h>
 
+#include "shoal/sim/weak_order.h"
+
 #if defined(__SANITIZE_ADDRESS__)
 #define SHOAL_SIM_ASAN 1
 #elif defined(__has_feature)
@@ -164,6 +166,7 @@ inline void block_wait(Block* b, Fiber* self) {
 }
 
 inline int block_barrier(BarrierKind kind, int pred, std::source_location loc) {
+  weak_drain();  // the block's threads see each other's stores after a barrier
   Block* b = t_block;
   Fiber* self = b->cur;
   if (b->bar_arrived == 0) {
@@ -198,6 +201,7 @@ inline int block_barrier(BarrierKind kind, int pred, std::source_location loc) {
 
 inline uint64_t warp_collective(WarpOp op, unsigned mask, uint64_t value, uint32_t arg,
                                 std::source_location loc) {
+  weak_drain();  // as for block barriers
   Block* b = t_block;
   Fiber* self = b->cur;
   const unsigned lane = self->lane;
