@@ -47,6 +47,7 @@ struct Buffer {
   std::mt19937_64 rng;
   bool draining = false;
   Buffer() : rng(g_seed * 0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(::getpid()) * 1000003u + g_threads.fetch_add(1)) {}
+  ~Buffer();  // a thread that ends: its stores land (as they would on a GPU)
 };
 
 thread_local Buffer t_buf;
@@ -68,6 +69,10 @@ void weak_store_slow(void* dst, const void* src, std::size_t n) {
   if (b.entries.size() >= kMaxEntries || b.bytes.size() + n > kMaxBytes) weak_drain_slow();
   b.entries.push_back({dst, b.bytes.size(), n});
   b.bytes.insert(b.bytes.end(), static_cast<const char*>(src), static_cast<const char*>(src) + n);
+}
+
+Buffer::~Buffer() {
+  if (!entries.empty()) weak_drain_slow();
 }
 
 void weak_drain_slow() {

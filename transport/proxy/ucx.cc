@@ -26,8 +26,10 @@
 #include <chrono>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -111,6 +113,35 @@ struct Proxy {
   // that is recent the proxy thread leaves the network to it (run()).
   std::atomic<int64_t> last_assist_ns{0};
   uint64_t issued_by_thread = 0, issued_by_assist = 0;  // under the lock
+
+  // The sim's weak-order option (SHOAL_SIM_WEAK_ORDER, docs/sim.md), honoured
+  // when the heap is host memory (sim): puts are held back and issued in a
+  // seeded random order at the next request that orders them (anything but
+  // a put: fence, quiet, put_signal, signal, atomic, get) or when a pass
+  // finds nothing new, so puts not separated by a fence reach the target in
+  // any order. Under the lock.
+  bool weak = false;
+  std::mt19937_64 weak_rng;
+  struct Held {
+    Request r;
+    Lane* lane;
+    uint64_t ticket;
+  };
+  std::vector<Held> held;
+
+  void issue_held() {
+    if (held.empty()) return;
+    std::shuffle(held.begin(), held.end(), weak_rng);
+    for (std::size_t i = 0; i < held.size(); ++i) {
+      issue(held[i].r, *held[i].lane, held[i].ticket);
+      // A window in which the target holds this put and not the later ones.
+      if (i + 1 < held.size()) {
+        const auto until = now_ns() + static_cast<int64_t>(weak_rng() % 50'000);
+        while (now_ns() < until) ucp_worker_progress(worker);
+      }
+    }
+    held.clear();
+  }
 
   bool try_lock() {
     return !busy.load(std::memory_order_relaxed) && !busy.exchange(true, std::memory_order_acquire);
@@ -416,6 +447,7 @@ struct Proxy {
       if (strided.slot) return n;  // window full: later requests wait
     }
     for (int i = 0; i < n_lanes; ++i) n += drain_lane(i, true, nullptr);
+    if (weak && (n == 0 || held.size() >= 64)) issue_held();  // nothing new (or many): they go now
     return n;
   }
 
@@ -440,6 +472,15 @@ struct Proxy {
         bool other_all = false;
         n += drain_lane(1 - i, false, &other_all);
         if (!other_all) break;
+      }
+      if (weak) {
+        if (copy.op == kOpPut) {
+          held.push_back({copy, &l, l.tail});
+          ++l.tail;
+          ++n;
+          continue;
+        }
+        issue_held();  // everything else orders the puts before it
       }
       issue(copy, l, l.tail);
       ++l.tail;
@@ -681,6 +722,11 @@ void on_peer_error(void* arg, ucp_ep_h, ucs_status_t st) {
 
 int Proxy::start(const shoal_transport_args_v1_t& a) {
   args = a;
+  if (const char* w = std::getenv("SHOAL_SIM_WEAK_ORDER"); w && *w && std::strcmp(w, "0") != 0 && !a.heap_is_device) {
+    weak = true;
+    weak_rng.seed(std::strtoull(w, nullptr, 0) * 0x9e3779b97f4a7c15ull + static_cast<uint64_t>(a.my_pe));
+    logf(4, "ucx proxy: weakly ordered puts (SHOAL_SIM_WEAK_ORDER=%s)", w);
+  }
   ring = static_cast<Ring*>(a.ring);
   const int n = a.n_pes;
   lanes[0].ring = ring;
