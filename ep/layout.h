@@ -109,7 +109,7 @@ struct Params {
   double clock_khz;
   int masking;
   int all_p2p;            // every rank's heap is load/store reachable (shoal_ptr)
-  int* mask;              // [R] 0 active, 1 masked by the caller, 2 timed out
+  int* mask;              // [R] 0 active, 1 masked by the caller, 2 timed out, 3 failed
   const int* pe_of_rank;  // [R]
   SlotPtrs s;
 };

@@ -151,6 +151,28 @@ __device__ void mask_timed_out(const Params& p, int r, const char* what) {
               timeout_s(p));
 }
 
+// The job failed (shoal_failed_pe: a PE died, left or aborted;
+// docs/failures.md) while this thread waited for rank r. Without masking it
+// traps naming the failed PE; with masking, when r is the failed rank, r is
+// marked failed (3, skipped from now on; query_mask shows it) and the wait
+// ends. Waits call it every 1024 spins (one load of host-mapped memory); no
+// print on the masking path, so the hot loops keep their registers (the
+// host prints the failure).
+[[noreturn]] __device__ EP_NOINLINE void peer_failed_trap(const char* what, int rank, int r, int f) {
+  EP_TRAP("%s: rank %d gave up waiting for rank %d because PE %d failed (it exited, was killed or aborted)", what,
+          rank, r, f);
+  __builtin_unreachable();
+}
+
+__device__ __forceinline__ bool peer_failed(const Params& p, int r, const char* what) {
+  const int f = shoal_failed_pe();
+  if (f < 0) return false;
+  if (!p.masking) peer_failed_trap(what, p.rank, r, f);
+  if (p.pe_of_rank[r] != f) return false;
+  atomicCAS(&p.mask[r], 0, 3);
+  return true;
+}
+
 // ---------------------------------------------------------------- dispatch
 
 __device__ __forceinline__ uint32_t* mask_word(const Params& p, int e, int c) {
@@ -313,7 +335,7 @@ __device__ void dispatch_recv_expert(const Params& p, int le, int part, int per_
     if (mask_of(p, r) == 0) {
       const uint64_t* w = p.s.disp_count + static_cast<long long>(le) * R + r;
       const long long t0 = clock64();
-      for (;;) {
+      for (unsigned spins = 1;; ++spins) {
         const uint64_t v = observe(w);
         const uint32_t got = static_cast<uint32_t>(v >> 32);
         if (got == static_cast<uint32_t>(epoch)) {
@@ -325,6 +347,7 @@ __device__ void dispatch_recv_expert(const Params& p, int le, int part, int per_
                   "dispatch calls differ",
                   p.rank, got, r, expert, static_cast<uint32_t>(epoch));
         if (mask_of(p, r) != 0) break;
+        if ((spins & 1023u) == 0 && peer_failed(p, r, "dispatch recv")) break;
         if (clock64() - t0 > p.timeout_cycles) {
           if (!p.masking) {
             EP_TRAP("dispatch recv timed out after %.3f s: rank %d waits for the row count of expert %d (local %d) "
@@ -370,7 +393,7 @@ __device__ void dispatch_recv_expert(const Params& p, int le, int part, int per_
     bool ok = true;
     if (lane == 0) {
       const long long t0 = clock64();
-      for (;;) {
+      for (unsigned spins = 1;; ++spins) {
         v = observe(p.s.disp_flag + src_row);
         if ((v >> 8) == epoch) break;
         if ((v >> 8) > epoch)
@@ -379,6 +402,10 @@ __device__ void dispatch_recv_expert(const Params& p, int le, int part, int per_
                   p.rank, static_cast<unsigned long long>(v >> 8), r, expert, j,
                   static_cast<unsigned long long>(epoch));
         if (mask_of(p, r) != 0) {
+          ok = false;
+          break;
+        }
+        if ((spins & 1023u) == 0 && peer_failed(p, r, "dispatch recv")) {
           ok = false;
           break;
         }
@@ -475,14 +502,14 @@ __global__ void __launch_bounds__(kMaxThreads) combine_recv(Params p, Call c) {
       if (valid) {
         const uint64_t* f = p.s.comb_flag + static_cast<long long>(t) * p.max_topk + lane;
         const long long t0 = clock64();
-        for (;;) {
+        for (unsigned spins = 1;; ++spins) {
           const uint64_t v = observe(f);
           if (v == epoch) break;
           if (v > epoch)
             EP_TRAP("combine recv: rank %d got epoch %llu from rank %d for token %d k %d, expected %llu: the ranks' "
                     "combine calls differ",
                     p.rank, static_cast<unsigned long long>(v), r, t, lane, static_cast<unsigned long long>(epoch));
-          if (mask_of(p, r) != 0) {
+          if (mask_of(p, r) != 0 || ((spins & 1023u) == 0 && peer_failed(p, r, "combine recv"))) {
             valid = false;
             break;
           }

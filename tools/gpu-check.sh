@@ -264,7 +264,7 @@ echo "gpu-check: $([ "$dry_run" = 1 ] && echo "dry run" || echo "${n_gpus} GPU(s
 [ "$dry_run" = 0 ] && : >"$log_dir/stage-times.txt"
 
 # What each stage runs (names are build targets and programs in $BIN).
-core_tests="host_test device_test stream_test host_reach_test ep_test"
+core_tests="host_test device_test stream_test host_reach_test ep_test pe_death"
 examples="device_ring ring_put ep_moe"
 route_tests="ibgda_route_test proxy_test ibgda_test"
 perf_progs="shmem_put_bw shmem_put_latency shmem_put_signal_ping_pong_latency shmem_atomic_latency
@@ -340,6 +340,14 @@ if want tests && stage tests; then
   pe_run device_ring.np2 60 2 "$BIN/device_ring"
   pe_run ring_put.np2 60 2 "$BIN/ring_put"
   pe_run ep_moe.np2 60 2 "$BIN/ep_moe"
+  # A PE killed inside kernel waits, barriers, collectives, EP dispatch:
+  # the others end naming it (docs/failures.md; on a GPU the device line
+  # needs the trapped kernel's printf to reach stderr).
+  if [ -x "$BIN/pe_death" ]; then
+    run pe_death.shoalrun 120 python3 "$ROOT/tests/device/pe_death_test.py" --bin-dir "$BIN" --prog "$BIN/pe_death" shoalrun
+  else
+    record pe_death.shoalrun "NOT BUILT" "${BIN#"$ROOT"/}/pe_death"
+  fi
   if [ ! -x "$BIN/ibgda_route_test" ]; then
     record ibgda_route_test.np4.nic "NOT BUILT" "${BIN#"$ROOT"/}/ibgda_route_test"
   elif command -v ibv_devices >/dev/null 2>&1 && ibv_devices 2>/dev/null | grep -q mlx5; then

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "base/log.h"
+#include "host/liveness.h"
 #include "host/runtime.h"
 #include "host/api/sim_dispatch.h"
 #include "shoal/shoal.h"
@@ -115,6 +116,12 @@ int shoal_my_pe(void) {
 int shoal_n_pes(void) {
   SHOAL_SIM_DISPATCH(n_pes);
   return rt("shoal_n_pes").n_pes;
+}
+
+int shoal_failed_pe(void) {
+  SHOAL_SIM_DISPATCH(failed_pe);
+  const std::uint32_t w = job_failure_word();
+  return w == 0 ? -1 : static_cast<int>(w - 1);
 }
 
 int shoal_team_my_pe(shoal_team_t team) {

@@ -57,7 +57,7 @@ SHOAL_SIM_DEV_DECL_(putmem_signal_nbi) SHOAL_SIM_DEV_DECL_(signal_op)
 SHOAL_SIM_DEV_DECL_(signal_fetch) SHOAL_SIM_DEV_DECL_(signal_wait_until)
 SHOAL_SIM_DEV_DECL_(fence) SHOAL_SIM_DEV_DECL_(quiet) SHOAL_SIM_DEV_DECL_(barrier_all)
 SHOAL_SIM_DEV_DECL_(sync_all) SHOAL_SIM_DEV_DECL_(barrier) SHOAL_SIM_DEV_DECL_(sync)
-SHOAL_SIM_DEV_DECL_(my_pe) SHOAL_SIM_DEV_DECL_(n_pes) SHOAL_SIM_DEV_DECL_(team_my_pe)
+SHOAL_SIM_DEV_DECL_(my_pe) SHOAL_SIM_DEV_DECL_(n_pes) SHOAL_SIM_DEV_DECL_(failed_pe) SHOAL_SIM_DEV_DECL_(team_my_pe)
 SHOAL_SIM_DEV_DECL_(team_n_pes) SHOAL_SIM_DEV_DECL_(team_translate_pe) SHOAL_SIM_DEV_DECL_(ptr)
 
 #define SHOAL_SIM_DISPATCH(x, ...) \

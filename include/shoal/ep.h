@@ -179,7 +179,8 @@ int shoal_ep_hook_run(shoal_ep_hook_t hook, cudaStream_t stream);
 /* Rank masking. masked[r] nonzero: rank r is skipped (nothing sent to it,
  * nothing awaited from it, its experts contribute zero). Stream-ordered. */
 int shoal_ep_set_masked_ranks(shoal_ep_buffer_t buffer, const int* masked, cudaStream_t stream);
-/* Per rank: 0 active, 1 masked by the caller, 2 timed out (masking on).
+/* Per rank: 0 active, 1 masked by the caller, 2 timed out, 3 failed (its PE
+ * died, left or aborted; shoal_failed_pe) (2 and 3: masking on).
  * Synchronises the stream. */
 int shoal_ep_query_mask(shoal_ep_buffer_t buffer, int* status, cudaStream_t stream);
 /* The device array behind the mask (int32 [R], same codes), for callers

@@ -67,6 +67,12 @@ void shoal_info_get_name(char* name);
 
 SHOAL_HOSTDEV int shoal_my_pe(void);
 SHOAL_HOSTDEV int shoal_n_pes(void);
+/* shoal extension (docs/failures.md): -1 while every PE of the job is alive;
+ * once another PE died, exited without finalize or aborted, that PE (n_pes
+ * when it is not known). shoal's own waits end by themselves then; a kernel
+ * that spins on its own flags can poll this (one load of host-mapped
+ * memory: every thousand spins or so) to end instead of hanging. */
+SHOAL_HOSTDEV int shoal_failed_pe(void);
 SHOAL_HOSTDEV int shoal_team_my_pe(shoal_team_t team);
 SHOAL_HOSTDEV int shoal_team_n_pes(shoal_team_t team);
 /* The PE number in dest_team of src_team's member src_pe, or -1. */

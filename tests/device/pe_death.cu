@@ -13,11 +13,14 @@
 //            host-barrier    shoal_barrier_all on the host
 //            host-wait       shoal_int_wait_until on the host
 //            compute         not in shoal at all (a sleep loop): ended by SHOAL_FAILURE_GRACE
+//            ep              an EP low-latency dispatch waiting for the victim's rows
+//            ep-masked       the same with masking on: the others finish without the victim
 //     HOW    kill (SIGKILL itself), exit (exit status 3 without finalize), abort (shoal_global_exit(5))
 //   Survivors that return print "pe_death: PE n returned" and exit 0 (a test failure).
 #include <shoal/launch.h>
 #include <shoal/shoal.h>
 #include <shoal/coll_on_stream.h>
+#include <shoal/ep.h>
 
 #include <signal.h>
 #include <unistd.h>
@@ -26,6 +29,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "host/testing.h"
 
@@ -63,8 +67,26 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "pe_death: shoal_init failed\n");
     return 1;
   }
-  const int me = shoal_my_pe();
+  const int me = shoal_my_pe(), n = shoal_n_pes();
   auto* sym = static_cast<int*>(shoal_calloc(64, sizeof(int)));
+  // EP: one expert per rank, every token to the next ranks' experts.
+  const bool ep = point == "ep" || point == "ep-masked";
+  constexpr int kTokens = 4, kHidden = 128;
+  shoal::ep::Config cfg(kTokens, kHidden, n, 1, shoal::ep::DType::bf16);
+  cfg.enable_masking = point == "ep-masked";
+  cfg.num_blocks = 1;
+  std::unique_ptr<shoal::ep::Buffer> buf;
+  void* x = nullptr;
+  void* idx = nullptr;
+  if (ep) {
+    buf = std::make_unique<shoal::ep::Buffer>(cfg);
+    cudaMalloc(&x, kTokens * kHidden * 2);
+    cudaMemset(x, 0, kTokens * kHidden * 2);
+    std::vector<long long> topk(kTokens);
+    for (int t = 0; t < kTokens; ++t) topk[t] = (me + 1 + t) % n;
+    cudaMalloc(&idx, sizeof(long long) * kTokens);
+    cudaMemcpy(idx, topk.data(), sizeof(long long) * kTokens, cudaMemcpyHostToDevice);
+  }
   shoal_barrier_all();
   if (me == g_victim) {
     usleep(300000);  // the others are inside by now
@@ -85,8 +107,17 @@ int main(int argc, char** argv) {
     shoal_int_wait_until(sym, SHOAL_CMP_EQ, 1);
   } else if (point == "compute") {
     for (int i = 0; i < 600; ++i) usleep(100000);
+  } else if (ep) {
+    buf->dispatch_ll(x, idx, kTokens, 1, s);
   }
   if (e == cudaSuccess) e = cudaStreamSynchronize(s);
+  if (point == "ep-masked") {
+    std::vector<int> mask = buf->query_mask(s);
+    std::printf("pe_death: PE %d finished the masked dispatch (mask of rank %d: %d)\n", me, g_victim,
+                mask[g_victim]);
+    std::fflush(stdout);
+    _exit(0);
+  }
   std::printf("pe_death: PE %d returned (%s)\n", me, cudaGetErrorString(e));
   return 0;
 }

@@ -445,6 +445,7 @@ SHOAL_DEV_HD(int) SHOAL_DEV_HD_NAME(sync)(shoal_team_t team) {
 }
 SHOAL_DEV_HD(int) SHOAL_DEV_HD_NAME(my_pe)(void) { return shoal::device::state().my_pe; }
 SHOAL_DEV_HD(int) SHOAL_DEV_HD_NAME(n_pes)(void) { return shoal::device::state().n_pes; }
+SHOAL_DEV_HD(int) SHOAL_DEV_HD_NAME(failed_pe)(void) { return shoal::device::failed_pe(); }
 SHOAL_DEV_HD(int) SHOAL_DEV_HD_NAME(team_my_pe)(shoal_team_t team) {
   const shoal::device::Team* t = shoal::device::team_entry(team);
   return t ? t->my_index : -1;
