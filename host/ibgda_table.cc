@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "host/liveness.h"
 #include "host/runtime.h"
 
 namespace shoal {
@@ -31,6 +32,7 @@ ibgda::TableArgs ibgda_table_args(const Runtime& r) {
   a.heap_bytes = r.heap.size();
   a.cpu_doorbell = r.cfg.ibgda_doorbell == "cpu";
   a.timeout_ns = static_cast<std::uint64_t>(r.cfg.timeout_s * 1e9);
+  a.job_failed = liveness_device_word();
   return a;
 }
 

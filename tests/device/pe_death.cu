@@ -15,6 +15,9 @@
 //            compute         not in shoal at all (a sleep loop): ended by SHOAL_FAILURE_GRACE
 //            ep              an EP low-latency dispatch waiting for the victim's rows
 //            ep-masked       the same with masking on: the others finish without the victim
+//            ibgda-quiet     a kernel's quiet after a put to the victim over IBGDA (two simulated
+//                            nodes, the emulator, PE 0's QP to the victim stalled by
+//                            SHOAL_IBGDA_EMU_FAULT), then a wait_until
 //     HOW    kill (SIGKILL itself), exit (exit status 3 without finalize), abort (shoal_global_exit(5))
 //   Survivors that return print "pe_death: PE n returned" and exit 0 (a test failure).
 #include <shoal/launch.h>
@@ -28,6 +31,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,6 +41,11 @@ namespace {
 
 __global__ void wait_kernel(int* flag) { shoal_int_wait_until(flag, SHOAL_CMP_EQ, 1); }
 __global__ void barrier_kernel() { shoal_barrier_all(); }
+__global__ void put_quiet_wait(int* sym, int victim) {
+  shoal_int_p(sym + 1, 1, victim);
+  shoal_quiet();
+  shoal_int_wait_until(sym, SHOAL_CMP_EQ, 1);
+}
 
 int g_victim = -1;
 std::string g_how;
@@ -97,6 +106,8 @@ int main(int argc, char** argv) {
   cudaError_t e = cudaSuccess;
   if (point == "wait") {
     e = shoal::launch(wait_kernel, 1, 1, 0, s, sym);
+  } else if (point == "ibgda-quiet") {
+    e = shoal::launch(put_quiet_wait, 1, 1, 0, s, sym, g_victim);
   } else if (point == "device-barrier") {
     e = shoal::launch(barrier_kernel, 1, 1, 0, s);
   } else if (point == "collective") {

@@ -33,6 +33,11 @@ POINTS = {
     # Masking on: the others finish the dispatch without the victim.
     # (the host's line names the victim; query_mask shows it failed, 3)
     "ep-masked": ("kill", r"the job failed: PE {v} disconnected"),
+    # two-nodes only: PE 0's quiet waits on a stalled IBGDA QP to the victim
+    # (checked below), the others in wait_until after theirs completed.
+    "ibgda-quiet": ("kill", r"(shoal_quiet: IBGDA quiet to PE {v}, QP 0x[0-9a-f]+|shoal_int_wait_until: waiting for the "
+                            r"variable at heap offset 0x[0-9a-f]+ to compare 0 against 1 \(current value 0\)): gave up "
+                            r"because PE {v} failed"),
 }
 
 
@@ -56,6 +61,10 @@ def shm():
 
 def command(args, point, victim, how):
     prog = [args.prog, point, str(victim), how]
+    if point == "ibgda-quiet":  # two simulated nodes, IBGDA through the emulator
+        return ([os.path.join(args.bin_dir, "uid_launch"), "-n", "4", "--timeout", "60"] + prog, 4,
+                {"SHOAL_SIM_PES_PER_NODE": 2, "UCX_TLS": "tcp", "SHOAL_IBGDA_EMULATE": 1,
+                 "SHOAL_IBGDA_EMU_FAULT": f"0:{victim}:0:stall"})
     if args.launcher == "shoalrun":
         return [os.path.join(args.bin_dir, "shoalrun"), "-n", "3", "--timeout", "60"] + prog, 3, {}
     if args.launcher == "uid":
@@ -113,6 +122,9 @@ def run_case(args, point, victim):
         expect(re.search(rf"(PE {victim} (disconnected|aborted|failed)|rank {victim} with PID|PE {victim}\] ABORT)", out),
                f"a line names PE {victim}")
         return errors
+    if point == "ibgda-quiet":
+        expect(re.search(rf"shoal\[PE 0\] device error: shoal_quiet: IBGDA quiet to PE {victim}, QP 0x[0-9a-f]+: "
+                         rf"gave up because PE {victim} failed", out), "PE 0's quiet on the stalled QP names the dead PE")
     rx = re.compile(pattern.format(v=victim))
     for pe in survivors:
         lines = pe_lines(out, pe)
@@ -127,7 +139,7 @@ def main():
     ap.add_argument("--mpirun", default="")
     ap.add_argument("launcher", choices=["shoalrun", "uid", "mpirun", "two-nodes"])
     args = ap.parse_args()
-    points = list(POINTS)
+    points = [p for p in POINTS if p != "ibgda-quiet"]
     if args.launcher == "mpirun":  # mpirun ends the job when a rank dies: nothing to mask for
         points.remove("ep-masked")
     # Victims: a non-root PE, and for uid the root (the hub) once.
@@ -136,6 +148,7 @@ def main():
         cases.append(("wait", 0))
     if args.launcher == "two-nodes":  # a victim on the other node than PE 0
         cases = [(pt, 2 if v == 1 else v) for pt, v in cases]
+        cases.append(("ibgda-quiet", 2))
     failed = 0
     for pt, v in cases:
         print(f"=== {args.launcher}: {pt}, victim PE {v} ===")

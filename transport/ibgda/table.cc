@@ -89,6 +89,7 @@ std::string TableBuilder::prepare(std::vector<uint8_t>* record_p) {
       q.cq_dbr = m.cq_dbr;
       q.signal_interval = depth / 8;
       q.timeout_ns = args_.timeout_ns;
+      q.job_failed = args_.job_failed;
       q.pe = me;
       q.peer = pe;
     }

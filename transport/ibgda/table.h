@@ -42,6 +42,7 @@ struct TableArgs {
   std::size_t heap_bytes = 0;
   bool cpu_doorbell = false;    // device code never touches the UAR
   uint64_t timeout_ns = 0;      // device-side waits on the QPs
+  const volatile uint32_t* job_failed = nullptr;  // the job-failure word (device-visible), or null
   // The table block: device-visible, 64-byte aligned. Default: host memory.
   std::function<void*(std::size_t)> alloc;
   std::function<void(void*)> free;

@@ -85,6 +85,8 @@ SHOAL_ARCH_FN IbgdaQp ibgda_qp(const IbgdaPeer* p) {
 
 [[noreturn]] SHOAL_DEVICE_COLD void fail_ibgda(const char* call, const char* op, int pe, const mlx5::qp* q,
                                                int status) {
+  if (status == mlx5::post_job_failed)
+    SHOAL_DEVICE_GAVE_UP(failed_pe(), "%s: IBGDA %s to PE %d, QP 0x%x", call, op, pe, q->qpn);
   if (status == mlx5::post_timeout || q->error.syndrome == mlx5::syn_timeout)
     SHOAL_DEVICE_FAIL("%s: IBGDA %s to PE %d: QP 0x%x timed out waiting for the NIC (see the line above)", call,
                       op, pe, q->qpn);
@@ -109,13 +111,15 @@ SHOAL_ARCH_FN uint64_t pool_acquire(const char* call, const char* op, int pe, co
     mlx5::detail::deadline dl;
     while (arch::ld_acquire_sys(&pool.seq[t & (pool.count - 1)]) != t) {
       if (arch::ld_acquire_sys(&q->has_error) != 0) fail_ibgda(call, op, pe, q, mlx5::post_qp_error);
-      if (dl.expired(q->timeout_ns))
+      if (dl.expired(q)) {
+        if (dl.job_failed) fail_ibgda(call, op, pe, q, mlx5::post_job_failed);
         SHOAL_DEVICE_FAIL("%s: IBGDA %s to PE %d, QP 0x%x: waited %.1f s for %s %llu (ticket %llu) to be "
                           "released by ticket %llu's holder (slot now at ticket %llu)",
                           call, op, pe, q->qpn, static_cast<double>(q->timeout_ns) / 1e9, what,
                           static_cast<unsigned long long>(t & (pool.count - 1)), static_cast<unsigned long long>(t),
                           static_cast<unsigned long long>(t - pool.count),
                           static_cast<unsigned long long>(arch::ld_acquire_sys(&pool.seq[t & (pool.count - 1)])));
+      }
       arch::spin_pause();
     }
   }

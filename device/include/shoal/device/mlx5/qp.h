@@ -31,6 +31,8 @@ struct qp {
   uint32_t* cq_dbr;        // CQ doorbell record: [0] = consumer index (be32, 24 bits)
   uint32_t signal_interval;  // a CQE every this many WQEs; 1 .. sq_depth/2
   uint64_t timeout_ns;     // a wait longer than this fails the QP; 0: wait forever
+  const volatile uint32_t* job_failed;  // the job-failure word (docs/failures.md) or null: nonzero
+                                        // ends every wait with post_job_failed
   int pe;                  // this PE and the QP's remote PE, for diagnostics
   int peer;
   // --- device-side counters (zero at start) -------------------------------

@@ -28,7 +28,9 @@
 // returns that error instead of waiting forever. A wait that lasts longer
 // than `timeout_ns` (reserve, publish, quiet) prints what it waits for (the
 // counters, the doorbell record, the next CQE's owner byte), marks the QP
-// failed with syndrome `syn_timeout` and returns post_timeout.
+// failed with syndrome `syn_timeout` and returns post_timeout. Once the
+// job-failure word (`qp::job_failed`) is set, waits return post_job_failed
+// (the QP is left as it is; the caller names the failed PE).
 #pragma once
 
 #include <cstdint>
@@ -44,7 +46,7 @@
 
 namespace shoal::mlx5 {
 
-enum post_status : int { post_ok = 0, post_qp_error = 1, post_timeout = 2 };
+enum post_status : int { post_ok = 0, post_qp_error = 1, post_timeout = 2, post_job_failed = 3 };
 
 // qp_error::syndrome of a wait that timed out (not an mlx5 syndrome).
 inline constexpr uint32_t syn_timeout = 0x100;
@@ -77,12 +79,16 @@ SHOAL_ARCH_FN void report_error(qp* q, const uint8_t* cqe) {
   arch::fence_acq_rel_sys();
 }
 
-// Bounded spinning: checks the clock every 256 polls.
+// Bounded spinning: checks the job-failure word and the clock every 256 polls.
 struct deadline {
   uint64_t start = 0;
   uint32_t polls = 0;
-  SHOAL_ARCH_FN bool expired(uint64_t limit) {
-    if (limit == 0 || (++polls & 255u) != 0) return false;
+  bool job_failed = false;  // why expired() said so: the job failed (not the clock)
+  SHOAL_ARCH_FN bool expired(const qp* q) {
+    if ((++polls & 255u) != 0) return false;
+    if (q->job_failed != nullptr && *q->job_failed != 0) return job_failed = true;
+    const uint64_t limit = q->timeout_ns;
+    if (limit == 0) return false;
     const uint64_t now = arch::globaltimer_ns();
     if (start == 0) start = now;
     return now - start > limit;
@@ -157,7 +163,7 @@ SHOAL_ARCH_FN int reserve(qp* q, uint32_t n, uint64_t* index) {
   detail::deadline dl;
   while (i + n - arch::ld_acquire_sys(&q->completed) > q->sq_depth) {
     if (poll_cq(q) != post_ok) return post_qp_error;
-    if (dl.expired(q->timeout_ns)) return detail::report_timeout(q, "reserve (a free SQ slot)", "completed >=", i + n - q->sq_depth);
+    if (dl.expired(q)) return dl.job_failed ? post_job_failed : detail::report_timeout(q, "reserve (a free SQ slot)", "completed >=", i + n - q->sq_depth);
     arch::spin_pause();
   }
   *index = i;
@@ -181,7 +187,7 @@ SHOAL_ARCH_FN int publish(qp* q, uint64_t index, uint32_t n) {
   detail::deadline dl;
   while (arch::ld_acquire_sys(&q->posted) != index) {
     if (arch::ld_acquire_sys(&q->has_error) != 0) return post_qp_error;
-    if (dl.expired(q->timeout_ns)) return detail::report_timeout(q, "publish (earlier WQEs to be posted)", "posted ==", index);
+    if (dl.expired(q)) return dl.job_failed ? post_job_failed : detail::report_timeout(q, "publish (earlier WQEs to be posted)", "posted ==", index);
     arch::spin_pause();
   }
   const uint64_t end = index + n;
@@ -203,7 +209,7 @@ SHOAL_ARCH_FN int publish(qp* q, uint64_t index, uint32_t n) {
 template <class DescFn>
 SHOAL_ARCH_FN int post_indexed(qp* q, DescFn desc_of, uint64_t* index_p = nullptr) {
   uint64_t i;
-  if (reserve(q, 1, &i) != post_ok) return post_qp_error;
+  if (const int st = reserve(q, 1, &i); st != post_ok) return st;
   if (index_p != nullptr) *index_p = i;
   wqe_desc d = desc_of(i);
   d.index = static_cast<uint16_t>(i);
@@ -221,7 +227,7 @@ SHOAL_ARCH_FN int post(qp* q, wqe_desc d, uint64_t* index_p = nullptr) {
 // doorbell (put_signal: the data WRITE, then the signal atomic).
 SHOAL_ARCH_FN int post2(qp* q, wqe_desc first, wqe_desc second, uint64_t* index_p = nullptr) {
   uint64_t i;
-  if (reserve(q, 2, &i) != post_ok) return post_qp_error;
+  if (const int st = reserve(q, 2, &i); st != post_ok) return st;
   if (index_p != nullptr) *index_p = i + 1;
   first.index = static_cast<uint16_t>(i);
   second.index = static_cast<uint16_t>(i + 1);
@@ -271,7 +277,7 @@ SHOAL_ARCH_FN int wait_completed(qp* q, uint64_t target) {
   detail::deadline dl;
   while (arch::ld_acquire_sys(&q->completed) < target) {
     if (poll_cq(q) != post_ok) return post_qp_error;
-    if (dl.expired(q->timeout_ns)) return detail::report_timeout(q, "quiet (WQE completions)", "completed >=", target);
+    if (dl.expired(q)) return dl.job_failed ? post_job_failed : detail::report_timeout(q, "quiet (WQE completions)", "completed >=", target);
     arch::spin_pause();
   }
   return post_ok;
@@ -286,9 +292,9 @@ SHOAL_ARCH_FN int quiet(qp* q) {
   if (target == 0) return post_ok;
   if (target % q->signal_interval != 0 && arch::ld_acquire_sys(&q->completed) < target) {
     uint64_t i;
-    if (reserve(q, 1, &i) != post_ok) return post_qp_error;
+    if (const int st = reserve(q, 1, &i); st != post_ok) return st;
     wqe_write(wqe_slot(q, i), wqe_nop(static_cast<uint16_t>(i), q->qpn, ce_cqe_always));
-    if (publish(q, i, 1) != post_ok) return post_qp_error;
+    if (const int st = publish(q, i, 1); st != post_ok) return st;
     target = i + 1;
   }
   return wait_completed(q, target);
