@@ -37,7 +37,9 @@ Status StarBootstrap::exchange(Op op, int root, std::uint64_t bytes, const void*
   req.data = data;
   req.len = len;
   Status s = hub_->round(&req, out, out_len, Deadline::after(bootstrap_timeout()), -1);
-  if (s == Status::peer_failed) fire(hub_->last_culprit(), hub_->last_error());
+  // A failed round (a peer gone, a mismatch, a timeout) told every PE why:
+  // this PE's own waits hear it too.
+  if (s != Status::ok && !hub_->last_error().empty()) fire(hub_->last_culprit(), hub_->last_error());
   return s;
 }
 
