@@ -67,6 +67,16 @@ void weak_store_slow(void* dst, const void* src, std::size_t n) {
     return;
   }
   if (b.entries.size() >= kMaxEntries || b.bytes.size() + n > kMaxBytes) weak_drain_slow();
+  // Stores to one location stay in program order (coherence, as on a GPU):
+  // one that overlaps a buffered store lands after it.
+  const auto* lo = static_cast<const char*>(dst);
+  for (const Entry& e : b.entries) {
+    const auto* elo = static_cast<const char*>(e.dst);
+    if (lo < elo + e.n && elo < lo + n) {
+      weak_drain_slow();
+      break;
+    }
+  }
   b.entries.push_back({dst, b.bytes.size(), n});
   b.bytes.insert(b.bytes.end(), static_cast<const char*>(src), static_cast<const char*>(src) + n);
 }

@@ -67,6 +67,29 @@ TEST(HostOrdering, FenceOrdersPutsToOnePe) {
   shoal_free(data);
 }
 
+// Puts to one location from one PE are seen in program order (coherence),
+// with no fence between them; under the sim's weak-order option too, which
+// may reorder puts to different locations only. The reader watches its own
+// copy (written by its left neighbour): it never goes backwards.
+TEST(HostOrdering, PutsToOneLocationStayInOrder) {
+  const int me = shoal_my_pe(), n = shoal_n_pes();
+  auto* x = static_cast<int64_t*>(shoal_calloc(1, 8));
+  const int to = (me + 1) % n;
+  int backwards = 0;
+  int64_t seen = 0;
+  for (int64_t i = 0; i < 500; ++i) {
+    for (int64_t k = 1; k <= 4; ++k) shoal_int64_p(x, 4 * i + k, to);  // four in a row, no fence
+    const int64_t v = shoal_int64_atomic_fetch(x, me);
+    backwards += v < seen;
+    seen = v;
+  }
+  EXPECT_EQ(backwards, 0) << "a later put to the same location was overtaken by an earlier one";
+  shoal_barrier_all();
+  EXPECT_EQ(heap_value(x), 2000);
+  shoal_barrier_all();
+  shoal_free(x);
+}
+
 TEST(Teams, PredefinedTeamsAndTranslation) {
   const int me = shoal_my_pe(), n = shoal_n_pes();
   EXPECT_EQ(shoal_team_n_pes(SHOAL_TEAM_WORLD), n);
