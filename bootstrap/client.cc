@@ -32,10 +32,6 @@ Status Client::read_error(const WireHeader& h, Deadline dl, const char* during) 
 }
 
 int Client::read_notice(std::string* why_p) {
-  if (fd_ < 0) {
-    *why_p = failed_why_.empty() ? "the connection to " + hub_ + " is closed" : failed_why_;
-    return failed_pe_;
-  }
   Deadline dl = Deadline::after(std::min(timeout_, 5.0));
   WireHeader h;
   std::string why;

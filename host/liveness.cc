@@ -8,7 +8,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <mutex>
 #include <thread>
 
 #include "base/log.h"
@@ -57,16 +56,13 @@ void start_grace() {
 
 void on_failure(void*, int pe, const char* why) {
   const int n = g_n_pes.load();
-  std::uint32_t expected = 0;
   const std::uint32_t w = 1u + static_cast<std::uint32_t>(pe >= 0 && pe < n ? pe : n);
-  // One writer: the bootstrap fires once; tests may report too.
-  static std::mutex mu;
-  std::lock_guard<std::mutex> lock(mu);
+  // The bootstrap fires once per job (StarBootstrap::fire); the word has this one writer.
   if (g_word.load() != 0) return;
   std::snprintf(g_reason, sizeof g_reason, "%s", why && *why ? why : "a PE failed");
   for (char& c : g_reason)
     if (c == '\n') c = ' ';
-  g_word.compare_exchange_strong(expected, w, std::memory_order_release);
+  g_word.store(w, std::memory_order_release);  // after the reason: readers of the word see it whole
   if (std::uint32_t* d = g_device_word.load()) {
     *reinterpret_cast<volatile std::uint32_t*>(d) = w;
     std::atomic_thread_fence(std::memory_order_seq_cst);
@@ -131,7 +127,5 @@ void liveness_stop(Runtime& r) {
 std::uint32_t job_failure_word() { return g_word.load(std::memory_order_acquire); }
 
 const char* job_failure_reason() { return job_failed() ? g_reason : ""; }
-
-void liveness_report(int pe, const char* why) { on_failure(nullptr, pe, why); }
 
 }  // namespace shoal

@@ -37,7 +37,4 @@ inline bool job_failed() { return job_failure_word() != 0; }
 // The failure in one line ("PE 1 disconnected (it exited or was killed)").
 const char* job_failure_reason();
 
-// Tests: records a failure as the bootstrap's watch would.
-void liveness_report(int pe, const char* why);
-
 }  // namespace shoal

@@ -12,6 +12,10 @@
 #include <cstddef>
 #include <cstdint>
 
+#if defined(SHOAL_PLATFORM_SIM)
+#include "shoal/sim/weak_order.h"
+#endif
+
 namespace shoal {
 
 // heap_dst (in the heap) <- src (host or device memory of this process).
@@ -22,8 +26,12 @@ void copy_to_heap(const char* call, void* heap_dst, const void* src, std::size_t
 // (shoal/sim/weak_order.h; every other function here is one).
 void put_to_heap(const char* call, void* heap_dst, const void* src, std::size_t bytes);
 // An ordering point for the weak-order option (fence, quiet, barriers,
-// waits); nothing otherwise.
-void heap_order_point();
+// waits); nothing otherwise. Inline: host waits call it on every step.
+#if defined(SHOAL_PLATFORM_SIM)
+inline void heap_order_point() { sim::weak_drain(); }
+#else
+inline void heap_order_point() {}
+#endif
 // dst (host or device memory) <- heap_src (in the heap).
 void copy_from_heap(const char* call, void* dst, const void* heap_src, std::size_t bytes);
 // Zeroes [heap_dst, +bytes) of the heap.

@@ -31,8 +31,6 @@ void put_to_heap(const char* call, void* heap_dst, const void* src, std::size_t 
   copy_to_heap(call, heap_dst, src, bytes);
 }
 
-void heap_order_point() {}
-
 void copy_from_heap(const char* call, void* dst, const void* heap_src, std::size_t bytes) {
   copy(call, dst, heap_src, bytes);
 }

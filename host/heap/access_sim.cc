@@ -19,8 +19,6 @@ void put_to_heap(const char*, void* heap_dst, const void* src, std::size_t bytes
   sim::weak_store(heap_dst, src, bytes);
 }
 
-void heap_order_point() { sim::weak_drain(); }
-
 void copy_from_heap(const char*, void* dst, const void* heap_src, std::size_t bytes) {
   sim::weak_drain();
   std::memcpy(dst, heap_src, bytes);
