@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "ep/common.cuh"
 #include "ep/layout.h"
 
 namespace shoal::ep::detail {
@@ -42,100 +43,6 @@ namespace shoal::ep::detail {
 namespace ll {
 
 namespace cg = cooperative_groups;
-
-// Device messages go to stderr on sim (unbuffered: they precede the trap's
-// report) and through device printf on the GPU.
-#if defined(SHOAL_PLATFORM_SIM)
-#define EP_PRINTF(...) std::fprintf(stderr, __VA_ARGS__)
-#else
-#define EP_PRINTF(...) printf(__VA_ARGS__)
-#endif
-
-// Out-of-line device functions (cold diagnostics, the routed transfers).
-#if defined(SHOAL_PLATFORM_SIM)
-#define EP_NOINLINE __attribute__((noinline))
-#else
-#define EP_NOINLINE __noinline__
-#endif
-
-#define EP_TRAP(fmt, ...)                                             \
-  do {                                                                \
-    EP_PRINTF("shoal[PE %d] ep: " fmt "\n", shoal_my_pe(), __VA_ARGS__); \
-    __trap();                                                         \
-  } while (0)
-
-__device__ __forceinline__ int lane_id() { return static_cast<int>(threadIdx.x) & 31; }
-__device__ __forceinline__ int global_warp() { return static_cast<int>((blockIdx.x * blockDim.x + threadIdx.x) >> 5); }
-__device__ __forceinline__ int num_warps() { return static_cast<int>((gridDim.x * blockDim.x) >> 5); }
-
-__device__ __forceinline__ long long load_index(const void* p, int index32, long long i) {
-  return index32 ? static_cast<long long>(static_cast<const int32_t*>(p)[i]) : static_cast<const long long*>(p)[i];
-}
-
-// 16 bytes seen as 8 bf16 (unions: no aliasing casts).
-union Vec8 {
-  int4 raw;
-  __nv_bfloat16 h[8];
-};
-union Bits {
-  float f;
-  uint32_t u;
-};
-
-__device__ __forceinline__ void pause() { __nanosleep(32); }
-
-// Acquire after a relaxed observation of a flag written by a release.
-__device__ __forceinline__ uint64_t observe(const uint64_t* w) { return shoal_signal_fetch(w); }
-
-__device__ __forceinline__ void int4_copy(void* dst, const void* src, long long bytes, int lane) {
-  auto* d = static_cast<int4*>(dst);
-  const auto* s = static_cast<const int4*>(src);
-  for (long long i = lane; i < bytes / 16; i += 32) d[i] = s[i];
-}
-
-// The routed transfers, out of line: the runtime's put_signal and signal_op
-// inline a lot of code (argument checks, the route, the P2P copy, the call
-// into the remote path). Kept in these two functions, it stays out of the
-// kernels' loops; the kernels still take the callees' register count (128
-// under the launch bound) and save registers around the calls
-// (docs/perf/ep.md).
-__device__ EP_NOINLINE void routed_put_signal(void* dst, const void* src, long long bytes, uint64_t* flag,
-                                               uint64_t v, int pe) {
-  shoal_putmem_signal_nbi_warp(dst, src, static_cast<size_t>(bytes), flag, v, SHOAL_SIGNAL_SET, pe);
-}
-__device__ EP_NOINLINE void routed_signal(uint64_t* flag, uint64_t v, int pe) {
-  shoal_signal_op(flag, v, SHOAL_SIGNAL_SET, pe);
-}
-
-// A signal word (one thread): `flag` at rank `pe` = v with release
-// semantics. kP2P (every rank load/store reachable): a system fence and an
-// atomic exchange through the peer pointer; otherwise the runtime routes it.
-template <bool kP2P>
-__device__ __forceinline__ void put_word(uint64_t* flag, uint64_t v, int pe) {
-  if constexpr (kP2P) {
-    __threadfence_system();
-    atomicExch_system(reinterpret_cast<unsigned long long*>(shoal_ptr(flag, pe)), static_cast<unsigned long long>(v));
-  } else {
-    routed_signal(flag, v, pe);
-  }
-}
-
-// One message to rank `pe` (a warp): `bytes` (a multiple of 16) from src to
-// dst, then its flag (put_word). kP2P copies inline: no call, no stack on the
-// path (docs/perf/ep.md); otherwise the runtime's warp put_signal routes it
-// (P2P, IBGDA or proxy).
-template <bool kP2P>
-__device__ __forceinline__ void put_row(void* dst, const void* src, long long bytes, uint64_t* flag, uint64_t v,
-                                        int pe, int lane) {
-  if constexpr (kP2P) {
-    int4_copy(shoal_ptr(dst, pe), src, bytes, lane);
-    __syncwarp();  // the lanes' stores before lane 0's fence
-    if (lane == 0) put_word<true>(flag, v, pe);
-    __syncwarp();
-  } else {
-    routed_put_signal(dst, src, bytes, flag, v, pe);
-  }
-}
 
 __device__ __forceinline__ int mask_of(const Params& p, int r) { return static_cast<volatile int*>(p.mask)[r]; }
 
@@ -198,13 +105,7 @@ __device__ __forceinline__ uint2 quantise8(const __nv_bfloat16* v, float inv) {
 // Writes token t (bf16 [H]) into message `m` in the dispatch dtype. Lanes own
 // 8 channels each; 16 lanes cover one 128-channel group.
 __device__ void pack_token(const Params& p, const __nv_bfloat16* x, unsigned char* m, int t, int lane) {
-  if (lane == 0) {
-    auto* hdr = reinterpret_cast<int*>(m);
-    hdr[0] = t;
-    hdr[1] = p.rank;
-    hdr[2] = 0;
-    hdr[3] = 0;
-  }
+  if (lane == 0) write_header(m, t, p.rank);
   unsigned char* payload = m + kMsgHeader;
   const int H = p.hidden;
   if (p.dtype == 0) {
@@ -381,13 +282,7 @@ __device__ void dispatch_recv_expert(const Params& p, int le, int part, int per_
     if (threadIdx.x == 0) p.s.recv_count[le] = total;
   }
   for (int i = part * nwarps + warp; i < total; i += per_expert * nwarps) {
-    int lo = 0, hi = R - 1;  // the rank r with begin[r] <= i < begin[r + 1]
-    while (lo < hi) {
-      const int mid = (lo + hi + 1) / 2;
-      if (begin[mid] <= i) lo = mid;
-      else hi = mid - 1;
-    }
-    const int r = lo, j = i - begin[r];
+    const int r = bucket_of(begin, R, i), j = i - begin[r];
     const long long src_row = (static_cast<long long>(le) * R + r) * p.max_tokens + j;
     uint64_t v = 0;
     bool ok = true;

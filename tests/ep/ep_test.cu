@@ -17,6 +17,7 @@
 
 #include "tests/common/pe_test.h"
 #include "tests/ep/ep_reference.h"
+#include "tests/ep/ep_test_util.h"
 #include "tests/ep/identity_expert.cuh"
 
 namespace shoal_test {
@@ -450,14 +451,7 @@ TEST(EpLowLatency, BadArguments) {
   Case c{8, 128, 2 * shoal_n_pes(), 2, DType::bf16};
   Buffer b(config_of(c));
   const std::string pe = "shoal[PE " + std::to_string(me) + "] ";
-  auto msg = [](auto&& f) {
-    try {
-      f();
-    } catch (const shoal::ep::Error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  const auto msg = [](auto&& f) { return shoal_ep_test::error_text(f); };
   EXPECT_EQ(msg([&] { b.dispatch_ll(nullptr, nullptr, 9, 2); }),
             pe + "shoal_ep_dispatch_ll: num_tokens 9 is out of range (0..max_tokens_per_rank 8)");
   EXPECT_EQ(msg([&] { b.dispatch_ll(nullptr, nullptr, 0, 3); }),
