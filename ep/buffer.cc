@@ -1,5 +1,6 @@
-// The host half of shoal EP: buffer creation (collective), argument checks,
-// slot and handle bookkeeping, kernel launches. Kernels: ll_kernels.cu.
+// The host half of shoal EP: buffer creation (collective), and low-latency
+// mode's argument checks, slot and handle bookkeeping, kernel launches.
+// Kernels: ll_kernels.cu. Normal mode: normal.cc.
 #include <shoal/ep.h>
 #include <shoal/shoal.h>
 
@@ -16,36 +17,14 @@
 
 #include <unistd.h>
 
+#include "ep/buffer.h"
 #include "ep/layout.h"
 
-struct shoal_ep_buffer {
-  shoal_ep_config_t cfg{};
-  int ranks = 0, rank = 0, local_experts = 0, blocks = 0, threads = 0, gpu_sharers = 1, all_p2p = 0;
-  double clock_khz = 0;
-  long long timeout_cycles = 0;
-  shoal::ep::detail::SymLayout L;
-  unsigned char* sym = nullptr;  // symmetric region
-  unsigned char* ctl = nullptr;  // device control (one cudaMalloc)
-  int* mask = nullptr;
-  int* pe_of_rank = nullptr;
-  shoal::ep::detail::SlotPtrs slot[2]{};
-  int next_slot = 0;
-  uint64_t seq = 0;                 // dispatches so far
-  uint64_t slot_seq[2] = {0, 0};    // the dispatch each slot holds
-  int slot_tokens[2] = {0, 0}, slot_topk[2] = {0, 0};
-  bool recv_pending[2][2] = {};     // [slot][op]: a hook not yet run
-  shoal::ep::detail::Call pending_call[2]{};  // combine recv arguments of a hook
-};
-
-namespace {
-
-using shoal::ep::detail::Params;
-using shoal::ep::detail::SlotPtrs;
+namespace shoal::ep::detail {
 
 thread_local std::string g_error;
 
-// Records "shoal[PE n] <call>: <message>" and returns -1.
-__attribute__((format(printf, 2, 3))) int fail(const char* call, const char* fmt, ...) {
+int fail(const char* call, const char* fmt, ...) {
   char msg[768];
   va_list ap;
   va_start(ap, fmt);
@@ -59,6 +38,23 @@ __attribute__((format(printf, 2, 3))) int fail(const char* call, const char* fmt
 int cuda_fail(const char* call, const char* what, cudaError_t e) {
   return fail(call, "%s failed: %s", what, cudaGetErrorString(e));
 }
+
+int check_buffer(const char* call, const shoal_ep_buffer* b) {
+  if (!b) return fail(call, "buffer is NULL");
+  return 0;
+}
+
+}  // namespace shoal::ep::detail
+
+namespace {
+
+using shoal::ep::detail::check_buffer;
+using shoal::ep::detail::cuda_fail;
+using shoal::ep::detail::fail;
+using shoal::ep::detail::g_error;
+
+using shoal::ep::detail::Params;
+using shoal::ep::detail::SlotPtrs;
 
 int check_config(const char* call, const shoal_ep_config_t* c) {
   if (!c) return fail(call, "config is NULL");
@@ -79,7 +75,27 @@ int check_config(const char* call, const shoal_ep_config_t* c) {
     return fail(call, "threads %d is not 0 or a multiple of 32 up to %d", c->threads, shoal::ep::detail::kMaxThreads);
   if (!(c->timeout_s >= 0) || !std::isfinite(c->timeout_s))
     return fail(call, "timeout_s %g is not a non-negative number of seconds", c->timeout_s);
+  if (c->modes < 0 || c->modes > (SHOAL_EP_MODE_LOW_LATENCY | SHOAL_EP_MODE_NORMAL))
+    return fail(call, "modes %d is not a combination of SHOAL_EP_MODE_LOW_LATENCY (1) and SHOAL_EP_MODE_NORMAL (2)",
+                c->modes);
+  if (c->max_recv_tokens < 0) return fail(call, "max_recv_tokens %d is negative", c->max_recv_tokens);
+  if (c->normal_channels < 0 || c->normal_channels > 64)
+    return fail(call, "normal_channels %d is out of range (0 for the default, or 1..64)", c->normal_channels);
+  if (c->normal_ring_tokens != 0 && (c->normal_ring_tokens < 32 || c->normal_ring_tokens > 65536))
+    return fail(call, "normal_ring_tokens %d is out of range (0 for the default, or 32..65536)",
+                c->normal_ring_tokens);
   return 0;
+}
+
+bool ll_mode(const shoal_ep_config_t& c) { return c.modes == 0 || (c.modes & SHOAL_EP_MODE_LOW_LATENCY) != 0; }
+bool normal_mode(const shoal_ep_config_t& c) { return (c.modes & SHOAL_EP_MODE_NORMAL) != 0; }
+
+// The symmetric region: header, the low-latency slots (if on), the normal
+// rings (if on).
+size_t ll_sym_bytes(const shoal_ep_config_t& c) {
+  const auto L = shoal::ep::detail::sym_layout(c.max_tokens_per_rank, c.hidden, c.num_experts, c.max_topk,
+                                               c.dispatch_dtype, c.zero_copy != 0);
+  return ll_mode(c) ? L.total : L.header;
 }
 
 // SHOAL_TIMEOUT as the runtime reads it (seconds; 0 = no limit).
@@ -92,7 +108,7 @@ double runtime_timeout_s() {
   return (errno || *end || !(x >= 0)) ? 300.0 : x;
 }
 
-size_t device_bytes(const shoal_ep_config_t& c, int ranks) {
+size_t ll_device_bytes(const shoal_ep_config_t& c, int ranks) {
   using namespace shoal::ep::detail;
   const size_t T = static_cast<size_t>(c.max_tokens_per_rank), E = static_cast<size_t>(c.num_experts);
   const size_t El = E / static_cast<size_t>(ranks), rows = El * static_cast<size_t>(ranks) * T;
@@ -101,12 +117,20 @@ size_t device_bytes(const shoal_ep_config_t& c, int ranks) {
                     align_up(rows * payload_bytes(c.dispatch_dtype, c.hidden)) +
                     align_up(rows * scale_bytes(c.dispatch_dtype, c.hidden)) +
                     align_up(T * static_cast<size_t>(c.hidden) * 2);
-  return kAlign + 2 * per_slot + 2 * align_up(static_cast<size_t>(ranks) * 4);
+  return kAlign + 2 * per_slot;
+}
+
+// Device memory of a buffer: the rank mask and rank -> PE table, the
+// low-latency outputs and control (if on), the normal-mode state (if on).
+size_t device_bytes(const shoal_ep_config_t& c, int ranks, int channels, int cap) {
+  using namespace shoal::ep::detail;
+  return 2 * align_up(static_cast<size_t>(ranks) * 4) + (ll_mode(c) ? ll_device_bytes(c, ranks) : 0) +
+         (normal_mode(c) ? align_up(normal_device_bytes(c, ranks, channels, cap)) : 0);
 }
 
 // The fields every rank must agree on, as exchanged at creation.
 struct Fingerprint {
-  int32_t magic, max_tokens, hidden, experts, topk, dtype, zero_copy, masking, ranks;
+  int32_t magic, max_tokens, hidden, experts, topk, dtype, zero_copy, masking, ranks, modes, cap, channels, ring;
 };
 
 // Which GPU a rank runs on: host name hash and PCI location. Ranks with the
@@ -133,6 +157,8 @@ struct Hello {
   Fingerprint f;
   GpuKey gpu;
   int32_t ok;  // 0: this rank cannot create the buffer (it reports why)
+  int32_t node;  // the world PE of node-local rank 0: ranks with the same value share a node
+  int32_t normal_fit;  // normal-mode blocks this rank's device keeps resident (0: mode off)
   int32_t pad;
 };
 
@@ -157,11 +183,6 @@ Params params_for(const shoal_ep_buffer* b, int slot) {
   p.pe_of_rank = b->pe_of_rank;
   p.s = b->slot[slot];
   return p;
-}
-
-int check_buffer(const char* call, const shoal_ep_buffer* b) {
-  if (!b) return fail(call, "buffer is NULL");
-  return 0;
 }
 
 int check_handle(const char* call, const shoal_ep_buffer* b, const shoal_ep_handle_t& h) {
@@ -212,20 +233,45 @@ extern "C" {
 
 const char* shoal_ep_last_error(void) { return g_error.c_str(); }
 
+size_t shoal_ep_bytes_needed_ranks(const shoal_ep_config_t* c, int num_ranks) {
+  static const char* call = "shoal_ep_bytes_needed";
+  using namespace shoal::ep::detail;
+  if (check_config(call, c) != 0) return 0;
+  size_t total = ll_sym_bytes(*c);
+  if (normal_mode(*c)) {
+    if (num_ranks < 1 || c->num_experts % num_ranks != 0) {
+      fail(call, "num_experts %d is not divisible by %d ranks", c->num_experts, num_ranks);
+      return 0;
+    }
+    int ch = 0, ring = 0, cap = 0;
+    if (normal_resolve(call, *c, num_ranks, &ch, &ring, &cap) != 0) return 0;
+    total = align_up(total) +
+            normal_sym_layout(num_ranks, ch, ring, c->max_tokens_per_rank, c->hidden, c->max_topk).total;
+  }
+  return total;
+}
+
 size_t shoal_ep_bytes_needed(const shoal_ep_config_t* c) {
   if (check_config("shoal_ep_bytes_needed", c) != 0) return 0;
-  return shoal::ep::detail::sym_layout(c->max_tokens_per_rank, c->hidden, c->num_experts, c->max_topk,
-                                       c->dispatch_dtype, c->zero_copy != 0)
-      .total;
+  if (!normal_mode(*c)) return shoal_ep_bytes_needed_ranks(c, 1);
+  if (!shoal_init_status()) {
+    fail("shoal_ep_bytes_needed", "normal mode's rings depend on the number of ranks: call shoal_init first, or "
+         "use shoal_ep_bytes_needed_ranks");
+    return 0;
+  }
+  return shoal_ep_bytes_needed_ranks(c, shoal_team_n_pes(c->team));
 }
 
 size_t shoal_ep_device_bytes_needed(const shoal_ep_config_t* c, int num_ranks) {
-  if (check_config("shoal_ep_device_bytes_needed", c) != 0) return 0;
+  static const char* call = "shoal_ep_device_bytes_needed";
+  if (check_config(call, c) != 0) return 0;
   if (num_ranks < 1 || c->num_experts % num_ranks != 0) {
-    fail("shoal_ep_device_bytes_needed", "num_experts %d is not divisible by %d ranks", c->num_experts, num_ranks);
+    fail(call, "num_experts %d is not divisible by %d ranks", c->num_experts, num_ranks);
     return 0;
   }
-  return device_bytes(*c, num_ranks);
+  int ch = 0, ring = 0, cap = 0;
+  if (normal_mode(*c) && shoal::ep::detail::normal_resolve(call, *c, num_ranks, &ch, &ring, &cap) != 0) return 0;
+  return device_bytes(*c, num_ranks, ch, cap);
 }
 
 int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* buffer_p) {
@@ -240,13 +286,20 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
   if (ranks < 1 || rank < 0) return fail(call, "team %d is not a team this PE belongs to", c.team);
   if (c.num_experts % ranks != 0)
     return fail(call, "num_experts %d is not divisible by the team's %d ranks", c.num_experts, ranks);
+  int n_channels = 0, n_ring = 0, n_cap = 0;
+  if (normal_mode(c) && normal_resolve(call, c, ranks, &n_channels, &n_ring, &n_cap) != 0) return -1;
+  const int n_stride = n_channels;  // channels the rings are laid out for
 
   auto* b = new shoal_ep_buffer;
   b->cfg = c;
   b->ranks = ranks;
   b->rank = rank;
   b->local_experts = c.num_experts / ranks;
+  b->ll_on = ll_mode(c);
   b->L = sym_layout(c.max_tokens_per_rank, c.hidden, c.num_experts, c.max_topk, c.dispatch_dtype, c.zero_copy != 0);
+  const size_t ll_bytes = ll_sym_bytes(c);
+  const size_t normal_off = align_up(ll_bytes);
+  const size_t sym_total = normal_mode(c) ? shoal_ep_bytes_needed_ranks(&c, ranks) : ll_bytes;
 
   int dev = 0, sms = 0, khz = 0;
   cudaGetDevice(&dev);
@@ -265,35 +318,39 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
   b->timeout_cycles = (tmo == 0 || cyc >= 9e18) ? LLONG_MAX : static_cast<long long>(cyc);
 
   // Symmetric region: collective over all PEs.
-  b->sym = static_cast<unsigned char*>(shoal_malloc(b->L.total));
+  b->sym = static_cast<unsigned char*>(shoal_malloc(sym_total));
   if (!b->sym) {
-    const size_t need = b->L.total;
     delete b;
     return fail(call, "the symmetric heap refused the buffer's %zu bytes (%.1f MiB; the heap's message above says "
                 "why): raise SHOAL_SYMMETRIC_SIZE to hold it (shoal_ep_bytes_needed gives the figure), or make "
                 "every rank pass the same config",
-                need, need / 1048576.0);
+                sym_total, sym_total / 1048576.0);
   }
   int rc = 0;
-  cudaError_t e = cudaMemset(b->sym, 0, b->L.total);
+  cudaError_t e = cudaMemset(b->sym, 0, sym_total);
   if (e != cudaSuccess) rc = cuda_fail(call, "cudaMemset of the symmetric region", e);
-  const int fit = rc == 0 ? launch_fit(call, b, c, sms) : 0;
+  const int fit = rc == 0 && b->ll_on ? launch_fit(call, b, c, sms) : 1;
   if (rc == 0 && fit == 0) rc = -1;
+  const int normal_fit = rc == 0 && normal_mode(c) ? max_normal_blocks(b->threads, ranks, true) : 0;
+  const int normal_fit2 = rc == 0 && normal_mode(c) ? max_normal_blocks(b->threads, ranks, false) : 0;
   const std::string my_error = rc != 0 ? g_error : std::string();
   const Hello hello{{0x45504c4c, c.max_tokens_per_rank, c.hidden, c.num_experts, c.max_topk, c.dispatch_dtype,
-                     c.zero_copy != 0, c.enable_masking != 0, ranks},
-                    gpu_key(dev), rc == 0 ? 1 : 0, 0};
+                     c.zero_copy != 0, c.enable_masking != 0, ranks, c.modes, n_cap, n_channels, n_ring},
+                    gpu_key(dev), rc == 0 ? 1 : 0, shoal_team_translate_pe(SHOAL_TEAM_NODE, 0, SHOAL_TEAM_WORLD),
+                    std::min(normal_fit, normal_fit2), 0};
   const Fingerprint& mine = hello.f;
   if ((e = cudaMemcpy(b->sym, &hello, sizeof hello, cudaMemcpyHostToDevice)) != cudaSuccess && rc == 0)
     rc = cuda_fail(call, "cudaMemcpy of the fingerprint", e);
   cudaDeviceSynchronize();
   shoal_barrier_all();
   // Every rank compares every rank's config, so a mismatch fails everywhere,
-  // and counts the ranks on its GPU.
+  // counts the ranks on its GPU, and learns every rank's node and how many
+  // normal-mode blocks its GPU share holds.
   int sharers = 0;
   b->all_p2p = 1;
+  std::vector<Hello> all(static_cast<size_t>(ranks));
   for (int r = 0; r < ranks && rc == 0; ++r) {
-    Hello theirs{};
+    Hello& theirs = all[static_cast<size_t>(r)];
     const Fingerprint& other = theirs.f;
     const int pe = shoal_team_translate_pe(c.team, r, SHOAL_TEAM_WORLD);
     shoal_getmem(&theirs, b->sym, sizeof theirs, pe);
@@ -303,13 +360,42 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
       rc = fail(call, "rank %d (PE %d) cannot create this buffer (its shoal_ep_last_error says why)", r, pe);
     else if (std::memcmp(&other, &mine, sizeof mine) != 0)
       rc = fail(call, "rank %d (PE %d) has a different config: max_tokens_per_rank %d/%d, hidden %d/%d, experts %d/%d, "
-                "max_topk %d/%d, dtype %d/%d, zero_copy %d/%d, masking %d/%d, ranks %d/%d (theirs/ours)",
+                "max_topk %d/%d, dtype %d/%d, zero_copy %d/%d, masking %d/%d, ranks %d/%d, modes %d/%d, "
+                "max_recv_tokens %d/%d, normal_channels %d/%d, normal_ring_tokens %d/%d (theirs/ours, resolved)",
                 r, pe, other.max_tokens, mine.max_tokens, other.hidden, mine.hidden, other.experts, mine.experts,
                 other.topk, mine.topk, other.dtype, mine.dtype, other.zero_copy, mine.zero_copy, other.masking,
-                mine.masking, other.ranks, mine.ranks);
+                mine.masking, other.ranks, mine.ranks, other.modes, mine.modes, other.cap, mine.cap, other.channels,
+                mine.channels, other.ring, mine.ring);
   }
   shoal_barrier_all();
   if (!my_error.empty()) g_error = my_error;  // this rank's own reason first
+  // Normal mode: the channels every rank's kernels can keep resident (each
+  // channel is 2 blocks; ranks sharing a GPU split it), the same on all.
+  std::vector<int> node_of(static_cast<size_t>(ranks), 0);
+  int nodes = 0;
+  if (rc == 0 && normal_mode(c)) {
+    int limit = INT_MAX;
+    for (int r = 0; r < ranks; ++r) {
+      int share = 0;
+      for (const Hello& h : all) share += h.gpu == all[static_cast<size_t>(r)].gpu;
+      limit = std::min(limit, all[static_cast<size_t>(r)].normal_fit / (2 * std::max(1, share)));
+    }
+    if (limit < 1)
+      rc = fail(call, "normal mode: the cooperative kernels of %d threads do not fit the SMs each rank's GPU share "
+                "gives it (lower config.threads, or fewer ranks per GPU)", b->threads);
+    else if (c.normal_channels > limit)
+      rc = fail(call, "normal_channels %d is more than the %d channels (2 blocks of %d threads each) that every "
+                "rank's GPU share keeps resident", c.normal_channels, limit, b->threads);
+    n_channels = std::min(n_channels, std::max(limit, 1));  // the rings keep their stride, n_stride
+    std::vector<int> leaders;
+    for (int r = 0; r < ranks; ++r) {
+      const int leader = all[static_cast<size_t>(r)].node;
+      auto it = std::find(leaders.begin(), leaders.end(), leader);
+      node_of[static_cast<size_t>(r)] = static_cast<int>(it - leaders.begin());
+      if (it == leaders.end()) leaders.push_back(leader);
+    }
+    nodes = static_cast<int>(leaders.size());
+  }
   if (rc == 0) pick_blocks(b, c, sms, sharers, fit);
   if (rc != 0) {
     shoal_free(b->sym);
@@ -318,7 +404,7 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
   }
 
   // Device control.
-  const size_t dbytes = device_bytes(c, ranks);
+  const size_t dbytes = device_bytes(c, ranks, n_stride, n_cap);
   if ((e = cudaMalloc(reinterpret_cast<void**>(&b->ctl), dbytes)) != cudaSuccess) {
     shoal_free(b->sym);
     delete b;
@@ -332,37 +418,53 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
     o += align_up(n);
     return p;
   };
-  auto* epochs = reinterpret_cast<uint64_t*>(take(4 * 8 + 4 * 4));  // epoch[2 slots][2 ops], arrive[2][2]
-  auto* arrive = reinterpret_cast<unsigned*>(epochs + 4);
   b->mask = reinterpret_cast<int*>(take(static_cast<size_t>(ranks) * 4));
   b->pe_of_rank = reinterpret_cast<int*>(take(static_cast<size_t>(ranks) * 4));
-  const size_t T = static_cast<size_t>(c.max_tokens_per_rank), rows = static_cast<size_t>(c.num_experts) * T;
-  for (int s = 0; s < 2; ++s) {
-    SlotPtrs& p = b->slot[s];
-    unsigned char* base = b->sym + b->L.slot_base[s];
-    p.disp_recv = base + b->L.disp_recv;
-    p.disp_flag = reinterpret_cast<uint64_t*>(base + b->L.disp_flag);
-    p.disp_count = reinterpret_cast<uint64_t*>(base + b->L.disp_count);
-    p.comb_recv = base + b->L.comb_recv;
-    p.comb_flag = reinterpret_cast<uint64_t*>(base + b->L.comb_flag);
-    p.disp_send = base + b->L.disp_send;
-    p.comb_in = c.zero_copy ? base + b->L.comb_in : nullptr;
-    p.chunk_mask = reinterpret_cast<uint32_t*>(take(static_cast<size_t>(c.num_experts) * chunks(c.max_tokens_per_rank) * 4));
-    p.range = reinterpret_cast<int64_t*>(take(static_cast<size_t>(b->local_experts) * ranks * 8));
-    p.recv_count = reinterpret_cast<int*>(take(static_cast<size_t>(b->local_experts) * 4));
-    p.src_rank = reinterpret_cast<int*>(take(rows * 4));
-    p.src_token = reinterpret_cast<int*>(take(rows * 4));
-    p.src_k = reinterpret_cast<int*>(take(rows * 4));
-    p.recv_x = take(rows * payload_bytes(c.dispatch_dtype, c.hidden));
-    p.recv_scales = c.dispatch_dtype == SHOAL_EP_BF16 ? nullptr : take(rows * scale_bytes(c.dispatch_dtype, c.hidden));
-    p.out = take(T * static_cast<size_t>(c.hidden) * 2);
-    p.epoch = epochs + 2 * s;
-    p.arrive = arrive + 2 * s;
+  if (b->ll_on) {
+    auto* epochs = reinterpret_cast<uint64_t*>(take(4 * 8 + 4 * 4));  // epoch[2 slots][2 ops], arrive[2][2]
+    auto* arrive = reinterpret_cast<unsigned*>(epochs + 4);
+    const size_t T = static_cast<size_t>(c.max_tokens_per_rank), rows = static_cast<size_t>(c.num_experts) * T;
+    for (int s = 0; s < 2; ++s) {
+      SlotPtrs& p = b->slot[s];
+      unsigned char* base = b->sym + b->L.slot_base[s];
+      p.disp_recv = base + b->L.disp_recv;
+      p.disp_flag = reinterpret_cast<uint64_t*>(base + b->L.disp_flag);
+      p.disp_count = reinterpret_cast<uint64_t*>(base + b->L.disp_count);
+      p.comb_recv = base + b->L.comb_recv;
+      p.comb_flag = reinterpret_cast<uint64_t*>(base + b->L.comb_flag);
+      p.disp_send = base + b->L.disp_send;
+      p.comb_in = c.zero_copy ? base + b->L.comb_in : nullptr;
+      p.chunk_mask = reinterpret_cast<uint32_t*>(take(static_cast<size_t>(c.num_experts) * chunks(c.max_tokens_per_rank) * 4));
+      p.range = reinterpret_cast<int64_t*>(take(static_cast<size_t>(b->local_experts) * ranks * 8));
+      p.recv_count = reinterpret_cast<int*>(take(static_cast<size_t>(b->local_experts) * 4));
+      p.src_rank = reinterpret_cast<int*>(take(rows * 4));
+      p.src_token = reinterpret_cast<int*>(take(rows * 4));
+      p.src_k = reinterpret_cast<int*>(take(rows * 4));
+      p.recv_x = take(rows * payload_bytes(c.dispatch_dtype, c.hidden));
+      p.recv_scales = c.dispatch_dtype == SHOAL_EP_BF16 ? nullptr : take(rows * scale_bytes(c.dispatch_dtype, c.hidden));
+      p.out = take(T * static_cast<size_t>(c.hidden) * 2);
+      p.epoch = epochs + 2 * s;
+      p.arrive = arrive + 2 * s;
+    }
   }
   std::vector<int> pes(static_cast<size_t>(ranks));
   for (int r = 0; r < ranks; ++r) pes[static_cast<size_t>(r)] = shoal_team_translate_pe(c.team, r, SHOAL_TEAM_WORLD);
   cudaMemcpy(b->pe_of_rank, pes.data(), pes.size() * 4, cudaMemcpyHostToDevice);
+  if (normal_mode(c)) {
+    b->normal.channels = n_channels;
+    b->normal.stride = n_stride;
+    b->normal.ring = n_ring;
+    b->normal.cap = n_cap;
+    b->normal.ctl = o;
+    if (normal_setup(call, b, b->sym + normal_off, node_of.data(), nodes) != 0) {
+      cudaFree(b->ctl);
+      shoal_free(b->sym);
+      delete b;
+      return -1;
+    }
+  }
   if ((e = cudaDeviceSynchronize()) != cudaSuccess) {
+    normal_teardown(b);
     cudaFree(b->ctl);
     shoal_free(b->sym);
     delete b;
@@ -376,6 +478,7 @@ void shoal_ep_buffer_destroy(shoal_ep_buffer_t b) {
   if (!b) return;
   cudaDeviceSynchronize();
   shoal_barrier_all();
+  shoal::ep::detail::normal_teardown(b);
   cudaFree(b->ctl);
   shoal_free(b->sym);
   delete b;
@@ -391,6 +494,7 @@ int shoal_ep_dispatch_ll(shoal_ep_buffer_t b, const void* x, const void* topk_id
   static const char* call = "shoal_ep_dispatch_ll";
   using namespace shoal::ep::detail;
   if (check_buffer(call, b) != 0) return -1;
+  if (!b->ll_on) return fail(call, "the buffer was created without SHOAL_EP_MODE_LOW_LATENCY in config.modes");
   if (!a || !result_p) return fail(call, "args or result_p is NULL");
   if (a->num_tokens < 0 || a->num_tokens > b->cfg.max_tokens_per_rank)
     return fail(call, "num_tokens %d is out of range (0..max_tokens_per_rank %d)", a->num_tokens,
@@ -448,6 +552,7 @@ int shoal_ep_combine_ll(shoal_ep_buffer_t b, const void* y, const void* topk_idx
   static const char* call = "shoal_ep_combine_ll";
   using namespace shoal::ep::detail;
   if (check_buffer(call, b) != 0) return -1;
+  if (!b->ll_on) return fail(call, "the buffer was created without SHOAL_EP_MODE_LOW_LATENCY in config.modes");
   if (!a) return fail(call, "args is NULL");
   if (check_handle(call, b, h) != 0) return -1;
   const int s = h.slot;

@@ -1,4 +1,6 @@
-/* shoal EP: MoE expert-parallel dispatch and combine (low-latency mode).
+/* shoal EP: MoE expert-parallel dispatch and combine: low-latency mode
+ * (decode; dispatch_ll/combine_ll) and normal mode (prefill, training;
+ * layout/dispatch/combine below the low-latency calls).
  *
  * A buffer is created collectively over a team of R ranks from a config; it
  * owns a region of the symmetric heap (shoal_ep_bytes_needed says how large,
@@ -52,6 +54,12 @@ typedef enum {
   SHOAL_EP_FP8_UE8M0 = 2, /* e4m3 + power-of-two scales, exponent bytes packed 4 per int32 */
 } shoal_ep_dtype_t;
 
+/* Which modes a buffer serves (config.modes). 0 means low latency only. */
+typedef enum {
+  SHOAL_EP_MODE_LOW_LATENCY = 1,
+  SHOAL_EP_MODE_NORMAL = 2,
+} shoal_ep_mode_t;
+
 typedef enum {
   SHOAL_EP_INDEX_INT64 = 0,
   SHOAL_EP_INDEX_INT32 = 1,
@@ -77,10 +85,16 @@ typedef struct {
   int threads;             /* per block, multiple of 32 up to 512; 0: default */
   double timeout_s;        /* device waits; 0: 0.9 x SHOAL_TIMEOUT (default 300 s) */
   shoal_team_t team;       /* SHOAL_TEAM_WORLD by default */
+  /* Normal mode (modes & SHOAL_EP_MODE_NORMAL). */
+  int modes;               /* shoal_ep_mode_t bits; 0: SHOAL_EP_MODE_LOW_LATENCY */
+  int max_recv_tokens;     /* tokens one rank can receive per dispatch (the graph-safe worst case);
+                              0: ranks x max_tokens_per_rank (never overflows) */
+  int normal_channels;     /* channels (each takes 2 blocks per kernel); 0: default (docs/ep.md) */
+  int normal_ring_tokens;  /* entries per ring (per channel and peer), >= 32; 0: default */
 } shoal_ep_config_t;
 
 /* max_tokens 128, hidden 7168, 256 experts, top-8, FP8 (the decode config). */
-#define SHOAL_EP_CONFIG_INITIALIZER {128, 7168, 256, 8, SHOAL_EP_FP8_E4M3, 0, 0, 0, 0, 0.0, SHOAL_TEAM_WORLD}
+#define SHOAL_EP_CONFIG_INITIALIZER {128, 7168, 256, 8, SHOAL_EP_FP8_E4M3, 0, 0, 0, 0, 0.0, SHOAL_TEAM_WORLD, 0, 0, 0, 0}
 
 typedef struct shoal_ep_buffer shoal_ep_buffer;
 typedef shoal_ep_buffer* shoal_ep_buffer_t;
@@ -128,8 +142,11 @@ typedef struct {
   void* out;            /* [T,H] bf16 device memory, or NULL for the buffer's own */
 } shoal_ep_combine_args_t;
 
-/* Symmetric-heap bytes a buffer with this config allocates (per PE). */
+/* Symmetric-heap bytes a buffer with this config allocates (per PE). The
+ * normal mode's rings depend on the number of ranks: bytes_needed takes it
+ * from config.team (shoal initialised), bytes_needed_ranks from the caller. */
 size_t shoal_ep_bytes_needed(const shoal_ep_config_t* config);
+size_t shoal_ep_bytes_needed_ranks(const shoal_ep_config_t* config, int num_ranks);
 /* Device memory (cudaMalloc) a buffer allocates besides the heap (per PE). */
 size_t shoal_ep_device_bytes_needed(const shoal_ep_config_t* config, int num_ranks);
 
@@ -186,6 +203,100 @@ int shoal_ep_query_mask(shoal_ep_buffer_t buffer, int* status, cudaStream_t stre
 /* The device array behind the mask (int32 [R], same codes), for callers
  * that read it in their own kernels. */
 const int* shoal_ep_device_mask(shoal_ep_buffer_t buffer);
+
+/* ------------------------------------------------------------ normal mode
+ *
+ * layout(topk_idx[T,K])                                   on the device
+ *   -> tokens_per_rank [R], tokens_per_node [nodes], tokens_per_expert [E]
+ *      int32, is_token_in_rank [T,R] uint8 (0/1), and a layout handle.
+ * dispatch(x, x_scales?, topk_idx, topk_weights?, layout)
+ *   -> at every rank, the tokens that chose one of its experts, each once,
+ *      grouped by source rank in rank order, in token order within a source:
+ *      recv_x [num_recv, H] (bf16, or e4m3 when x_scales is given, with
+ *      recv_scales [num_recv, H/128] fp32), recv_topk_idx [num_recv, K] local
+ *      expert ids (-1: that selection is not on this rank), recv_topk_weights
+ *      [num_recv, K], recv_src_token [num_recv], recv_rank_range [R]
+ *      (begin << 32 | count), recv_expert_count [E/R], num_recv [1]; all
+ *      device memory, capacity config.max_recv_tokens rows.
+ * combine(y[num_recv, H] bf16, handle, topk_weights?)
+ *   -> out[T,H] bf16 at each token's source rank: the sum of its rows over
+ *      the ranks it went to, in ascending rank order, in fp32; with weights
+ *      each rank's row is first multiplied by the sum (in k order) of the
+ *      token's weights of that rank's experts. Bit-identical run to run.
+ * No host synchronisation anywhere (graph-capturable); receive counts are on
+ * the device, a host copy of recv_expert_count comes only when asked, with
+ * an event. A dispatch that needs more than the capacity fills what fits,
+ * reports the count it needed in num_recv and shoal_ep_normal_status, and
+ * the dropped rows contribute zero to combine (never a hang or a crash).
+ * Layouts alternate between two slots: a handle stays valid until the second
+ * layout after it. The receive outputs are the buffer's, rewritten by every
+ * dispatch. */
+typedef struct {
+  shoal_ep_buffer_t buffer;
+  int slot;
+  int num_tokens;
+  int topk;
+  int index_type;
+  int channels;     /* of its dispatch (0 before one) */
+  uint64_t seq;     /* which layout (per buffer, from 1): stale handles are refused */
+} shoal_ep_layout_t;
+
+typedef struct {
+  int* tokens_per_rank;
+  int* tokens_per_node;
+  int* tokens_per_expert;
+  unsigned char* is_token_in_rank;
+  int num_nodes;
+} shoal_ep_layout_result_t;
+
+/* topk_idx: [num_tokens, topk] global expert ids or -1 (device memory). */
+int shoal_ep_layout(shoal_ep_buffer_t buffer, const void* topk_idx, int num_tokens, int topk, int index_type,
+                    cudaStream_t stream, shoal_ep_layout_t* layout_p, shoal_ep_layout_result_t* result_p);
+/* Per rank of the team, its node (0..num_nodes-1, in order of first rank). */
+const int* shoal_ep_node_of_rank(shoal_ep_buffer_t buffer, int* num_nodes);
+
+typedef struct {
+  const float* x_scales;   /* NULL: x is bf16 [T,H]; else x is e4m3 [T,H] and this fp32 [T,H/128] */
+  int cached;              /* nonzero: the layout already had a dispatch with the same routing:
+                              skip the count exchange, reuse its receive layout */
+  int num_sms;             /* 0: 2 x config channels; else an even number <= that */
+  int* host_expert_counts; /* optional pinned host [E/R]: filled after the dispatch; wait on
+                              result.host_counts_ready */
+} shoal_ep_normal_dispatch_args_t;
+
+typedef struct {
+  void* recv_x;
+  float* recv_scales;      /* NULL for bf16 */
+  void* recv_topk_idx;     /* int64 or int32, as the layout's index_type */
+  float* recv_topk_weights;
+  int* recv_src_token;
+  int64_t* recv_rank_range;
+  int* recv_expert_count;
+  int* num_recv;
+  int capacity;            /* config.max_recv_tokens as resolved */
+  cudaEvent_t host_counts_ready; /* recorded after the host copy, when asked */
+  shoal_ep_layout_t handle;      /* the layout, with its dispatch recorded: pass to combine */
+} shoal_ep_normal_dispatch_result_t;
+
+/* x as args.x_scales says; topk_idx as passed to layout; topk_weights [T,K]
+ * fp32 or NULL (recv_topk_weights then 0). */
+int shoal_ep_dispatch(shoal_ep_buffer_t buffer, const void* x, const void* topk_idx, const float* topk_weights,
+                      shoal_ep_layout_t layout, const shoal_ep_normal_dispatch_args_t* args, cudaStream_t stream,
+                      shoal_ep_normal_dispatch_result_t* result_p);
+
+/* y: [capacity, H] bf16, row i the expert output of received row i (rows
+ * past num_recv are not read); topk_idx as passed to the dispatch;
+ * topk_weights [T,K] or NULL (unweighted); out [T,H] bf16 or NULL for the
+ * buffer's own; *out_p gets it. */
+int shoal_ep_combine(shoal_ep_buffer_t buffer, const void* y, const void* topk_idx, const float* topk_weights,
+                     shoal_ep_layout_t handle, void* out, cudaStream_t stream, void** out_p);
+
+typedef struct {
+  int overflow_needed; /* largest num_recv that exceeded this rank's capacity (0: none) */
+  int dropped_rows;    /* combine rows this rank did not get because their receiver overflowed */
+} shoal_ep_normal_status_t;
+/* Reads and clears the status; synchronises the stream. */
+int shoal_ep_normal_status(shoal_ep_buffer_t buffer, shoal_ep_normal_status_t* status, cudaStream_t stream);
 
 /* Message of the last failed call on this thread. */
 const char* shoal_ep_last_error(void);
@@ -266,6 +377,20 @@ struct CombineResult {
   Hook hook;
 };
 
+// Normal mode.
+using Layout = shoal_ep_layout_t;
+using LayoutResult = shoal_ep_layout_result_t;
+
+struct NormalDispatchOptions {
+  const float* x_scales = nullptr;
+  bool cached = false;
+  int num_sms = 0;
+  int* host_expert_counts = nullptr;
+};
+
+using NormalDispatchResult = shoal_ep_normal_dispatch_result_t;
+using NormalStatus = shoal_ep_normal_status_t;
+
 class Buffer {
  public:
   static size_t bytes_needed(const Config& c) { return shoal_ep_bytes_needed(&c); }
@@ -328,6 +453,34 @@ class Buffer {
     return s;
   }
   const int* device_mask() const { return shoal_ep_device_mask(b_); }
+
+  // Normal mode (config.modes & SHOAL_EP_MODE_NORMAL).
+  Layout layout(const void* topk_idx, int num_tokens, int topk, cudaStream_t stream = nullptr,
+                Index index = Index::int64, LayoutResult* result = nullptr) {
+    Layout l{};
+    LayoutResult r{};
+    detail::check(shoal_ep_layout(b_, topk_idx, num_tokens, topk, static_cast<int>(index), stream, &l, &r));
+    if (result) *result = r;
+    return l;
+  }
+  NormalDispatchResult dispatch(const void* x, const void* topk_idx, const float* topk_weights, const Layout& l,
+                                cudaStream_t stream = nullptr, const NormalDispatchOptions& o = {}) {
+    shoal_ep_normal_dispatch_args_t a{o.x_scales, o.cached ? 1 : 0, o.num_sms, o.host_expert_counts};
+    NormalDispatchResult r{};
+    detail::check(shoal_ep_dispatch(b_, x, topk_idx, topk_weights, l, &a, stream, &r));
+    return r;
+  }
+  void* combine(const void* y, const void* topk_idx, const float* topk_weights, const Layout& handle,
+                cudaStream_t stream = nullptr, void* out = nullptr) {
+    void* o = nullptr;
+    detail::check(shoal_ep_combine(b_, y, topk_idx, topk_weights, handle, out, stream, &o));
+    return o;
+  }
+  NormalStatus normal_status(cudaStream_t stream = nullptr) {
+    NormalStatus st{};
+    detail::check(shoal_ep_normal_status(b_, &st, stream));
+    return st;
+  }
 
  private:
   shoal_ep_buffer_t b_ = nullptr;
