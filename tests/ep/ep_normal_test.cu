@@ -1,0 +1,355 @@
+// EP normal mode (layout, dispatch, combine) against the host reference
+// (ep_normal_reference.h) from seeded random inputs (seed printed by
+// pe_main; SHOAL_TEST_SEED reproduces). Every rank regenerates every rank's
+// inputs, so it knows what it must receive. Outputs are poisoned before
+// each checked call and every element is checked.
+#include <cuda_bf16.h>
+#include <shoal/ep.h>
+#include <shoal/shoal.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "tests/common/pe_test.h"
+#include "tests/ep/ep_normal_reference.h"
+#include "tests/ep/ep_reference.h"
+#include "tests/ep/ep_test_util.h"
+
+namespace shoal_test {
+namespace {
+
+namespace ref = shoal_ep_ref;
+using shoal::ep::Buffer;
+using shoal::ep::Config;
+
+#define CUDA_OK(expr)                                                      \
+  do {                                                                     \
+    cudaError_t e_ = (expr);                                               \
+    ASSERT_EQ(e_, cudaSuccess) << #expr << ": " << cudaGetErrorString(e_); \
+  } while (0)
+
+struct NCase {
+  int max_tokens, hidden, experts, topk;
+  bool fp8 = false, int32 = false, weighted = false;
+  int cap = 0;          // max_recv_tokens (0: default)
+  int empty_rank = -1;  // passes 0 tokens
+};
+
+std::string name(const NCase& c) {
+  return "T" + std::to_string(c.max_tokens) + " H" + std::to_string(c.hidden) + " E" + std::to_string(c.experts) +
+         " K" + std::to_string(c.topk) + (c.fp8 ? " fp8" : " bf16") + (c.int32 ? " int32" : "") +
+         (c.weighted ? " weighted" : "");
+}
+
+int tokens_of(const NCase& c, int rank) {
+  if (rank == c.empty_rank) return 0;
+  return std::max(0, c.max_tokens - 5 * rank);
+}
+
+Config config_of(const NCase& c) {
+  Config cfg(c.max_tokens, c.hidden, c.experts, c.topk, shoal::ep::DType::bf16);
+  cfg.modes = SHOAL_EP_MODE_NORMAL;
+  cfg.normal_ring_tokens = 32;  // small: the rings wrap
+  cfg.max_recv_tokens = c.cap;
+  return cfg;
+}
+
+// The token as dispatch carries it: bf16 bytes, or e4m3 codes + scales.
+void token_payload(const NCase& c, const ref::Input& in, int t, std::vector<uint8_t>* pay, std::vector<uint8_t>* sc) {
+  const int H = c.hidden;
+  pay->resize(c.fp8 ? H : 2u * H);
+  sc->assign(c.fp8 ? H / 128 * 4 : 0, 0);
+  ref::quantise(&in.x[static_cast<size_t>(t) * H], H, c.fp8 ? ref::kE4M3 : ref::kBF16, pay->data(), sc->data());
+}
+
+// What an identity expert returns for the token (bf16 bits [H]).
+std::vector<uint16_t> identity(const NCase& c, const ref::Input& in) {
+  const int H = c.hidden;
+  std::vector<uint16_t> y(static_cast<size_t>(in.tokens) * H);
+  std::vector<uint8_t> pay, sc;
+  for (int t = 0; t < in.tokens; ++t) {
+    token_payload(c, in, t, &pay, &sc);
+    for (int h = 0; h < H; ++h)
+      y[static_cast<size_t>(t) * H + h] = ref::f2bf(ref::dequant(pay.data(), sc.data(), c.fp8 ? ref::kE4M3 : ref::kBF16, h));
+  }
+  return y;
+}
+
+struct Dev {
+  void* x = nullptr;
+  float* scales = nullptr;
+  void* idx = nullptr;
+  float* w = nullptr;
+  void* y = nullptr;
+  void* out = nullptr;
+  ~Dev() {
+    cudaFree(x);
+    cudaFree(scales);
+    cudaFree(idx);
+    cudaFree(w);
+    cudaFree(y);
+    cudaFree(out);
+  }
+};
+
+void upload(const NCase& c, const ref::Input& in, int cap, Dev* d) {
+  const size_t T = static_cast<size_t>(in.tokens), H = static_cast<size_t>(c.hidden), K = static_cast<size_t>(c.topk);
+  if (!d->x) {
+    const size_t Tm = static_cast<size_t>(c.max_tokens);
+    CUDA_OK(cudaMalloc(&d->x, Tm * H * 2 + 16));
+    CUDA_OK(cudaMalloc(reinterpret_cast<void**>(&d->scales), Tm * H / 128 * 4 + 16));
+    CUDA_OK(cudaMalloc(&d->idx, Tm * K * 8 + 16));
+    CUDA_OK(cudaMalloc(reinterpret_cast<void**>(&d->w), Tm * K * 4 + 16));
+    CUDA_OK(cudaMalloc(&d->y, static_cast<size_t>(cap) * H * 2 + 16));
+    CUDA_OK(cudaMalloc(&d->out, Tm * H * 2 + 16));
+  }
+  std::vector<uint8_t> xs, ss, pay, sc;
+  for (int t = 0; t < in.tokens; ++t) {
+    token_payload(c, in, t, &pay, &sc);
+    xs.insert(xs.end(), pay.begin(), pay.end());
+    ss.insert(ss.end(), sc.begin(), sc.end());
+  }
+  if (!xs.empty()) CUDA_OK(cudaMemcpy(d->x, xs.data(), xs.size(), cudaMemcpyHostToDevice));
+  if (!ss.empty()) CUDA_OK(cudaMemcpy(d->scales, ss.data(), ss.size(), cudaMemcpyHostToDevice));
+  if (c.int32) {
+    std::vector<int32_t> i32(in.idx.begin(), in.idx.end());
+    CUDA_OK(cudaMemcpy(d->idx, i32.data(), T * K * 4, cudaMemcpyHostToDevice));
+  } else {
+    CUDA_OK(cudaMemcpy(d->idx, in.idx.data(), T * K * 8, cudaMemcpyHostToDevice));
+  }
+  CUDA_OK(cudaMemcpy(d->w, in.weights.data(), T * K * 4, cudaMemcpyHostToDevice));
+}
+
+template <class T>
+T get(const std::vector<unsigned char>& v, size_t i) {
+  T x;
+  std::memcpy(&x, &v[i * sizeof(T)], sizeof(T));
+  return x;
+}
+
+void check_layout(const NCase& c, const Buffer& b, const shoal::ep::LayoutResult& lr, const ref::Input& in) {
+  const int R = b.num_ranks();
+  int nodes = 0;
+  const int* node_of = shoal_ep_node_of_rank(b.raw(), &nodes);
+  ASSERT_NE(node_of, nullptr);
+  ASSERT_EQ(lr.num_nodes, nodes);
+  const auto want = ref::normal_layout(in, c.topk, c.experts, R, std::vector<int>(node_of, node_of + R));
+  const auto pr = heap_read(lr.tokens_per_rank, R * 4), pn = heap_read(lr.tokens_per_node, nodes * 4),
+             pe = heap_read(lr.tokens_per_expert, c.experts * 4),
+             ir = heap_read(lr.is_token_in_rank, static_cast<size_t>(in.tokens) * R);
+  for (int r = 0; r < R; ++r) ASSERT_EQ(get<int>(pr, r), want.per_rank[r]) << "tokens_per_rank[" << r << "]";
+  for (int n = 0; n < nodes; ++n) ASSERT_EQ(get<int>(pn, n), want.per_node[n]) << "tokens_per_node[" << n << "]";
+  for (int e = 0; e < c.experts; ++e) ASSERT_EQ(get<int>(pe, e), want.per_expert[e]) << "tokens_per_expert[" << e << "]";
+  for (size_t i = 0; i < ir.size(); ++i) ASSERT_EQ(ir[i], want.in_rank[i]) << "is_token_in_rank[" << i / R << "][" << i % R << "]";
+}
+
+void poison(const NCase& c, const shoal::ep::NormalDispatchResult& r) {
+  const size_t n = static_cast<size_t>(r.capacity), H = static_cast<size_t>(c.hidden), K = static_cast<size_t>(c.topk);
+  heap_poison(r.recv_x, n * H * 2);
+  if (r.recv_scales) heap_poison(r.recv_scales, n * H / 128 * 4);
+  heap_poison(r.recv_topk_idx, n * K * 8);
+  heap_poison(r.recv_topk_weights, n * K * 4);
+  heap_poison(r.recv_src_token, n * 4);
+}
+
+// Checks what dispatch delivered to this rank; fills y with the identity
+// expert's output for every received row (host expert).
+void check_dispatch(const NCase& c, const Buffer& b, const shoal::ep::NormalDispatchResult& r,
+                    const std::vector<ref::Input>& all, bool poisoned, std::vector<uint16_t>* y) {
+  const int R = b.num_ranks(), me = b.rank(), El = b.num_local_experts(), H = c.hidden, K = c.topk;
+  const auto want = ref::normal_rows(all, K, El, me);
+  const int n = static_cast<int>(want.size()), kept = std::min(n, r.capacity);
+  ASSERT_EQ(heap_value(r.num_recv), n) << "num_recv";
+  const auto rr = heap_read(r.recv_rank_range, R * 8);
+  int begin = 0;
+  for (int s = 0; s < R; ++s) {
+    int cnt = 0;
+    for (const auto& w : want) cnt += w.src_rank == s;
+    ASSERT_EQ(get<int64_t>(rr, s), (static_cast<int64_t>(begin) << 32) | cnt) << "recv_rank_range[" << s << "]";
+    begin += cnt;
+  }
+  std::vector<int> counts(static_cast<size_t>(El), 0);
+  const size_t pay = c.fp8 ? H : 2u * H;
+  const auto x = heap_read(r.recv_x, static_cast<size_t>(r.capacity) * pay);
+  const auto sc = c.fp8 ? heap_read(r.recv_scales, static_cast<size_t>(r.capacity) * H / 128 * 4) : std::vector<unsigned char>();
+  const auto idx = heap_read(r.recv_topk_idx, static_cast<size_t>(r.capacity) * K * (c.int32 ? 4 : 8));
+  const auto wts = heap_read(r.recv_topk_weights, static_cast<size_t>(r.capacity) * K * 4);
+  const auto src = heap_read(r.recv_src_token, static_cast<size_t>(r.capacity) * 4);
+  y->assign(static_cast<size_t>(r.capacity) * H, 0);
+  std::vector<uint8_t> p, s;
+  for (int i = 0; i < kept; ++i) {
+    const auto& w = want[static_cast<size_t>(i)];
+    const auto& in = all[static_cast<size_t>(w.src_rank)];
+    ASSERT_EQ(get<int>(src, i), w.src_token) << "recv_src_token[" << i << "]";
+    token_payload(c, in, w.src_token, &p, &s);
+    const long long d = first_diff(&x[i * pay], p.data(), pay);
+    ASSERT_EQ(d, -1) << "recv_x row " << i << " (rank " << w.src_rank << " token " << w.src_token << ") byte " << d;
+    if (c.fp8) {
+      ASSERT_EQ(first_diff(&sc[i * s.size()], s.data(), s.size()), -1) << "recv_scales row " << i;
+    }
+    for (int k = 0; k < K; ++k) {
+      const int64_t e = in.idx[static_cast<size_t>(w.src_token) * K + k];
+      const int64_t le = (e >= 0 && e / El == me) ? e % El : -1;
+      const int64_t got = c.int32 ? get<int32_t>(idx, static_cast<size_t>(i) * K + k) : get<int64_t>(idx, static_cast<size_t>(i) * K + k);
+      ASSERT_EQ(got, le) << "recv_topk_idx[" << i << "][" << k << "]";
+      ASSERT_EQ(get<float>(wts, static_cast<size_t>(i) * K + k), in.weights[static_cast<size_t>(w.src_token) * K + k])
+          << "recv_topk_weights[" << i << "][" << k << "]";
+      if (le >= 0) ++counts[static_cast<size_t>(le)];
+    }
+    for (int h = 0; h < H; ++h)
+      (*y)[static_cast<size_t>(i) * H + h] = ref::f2bf(ref::dequant(p.data(), s.data(), c.fp8 ? ref::kE4M3 : ref::kBF16, h));
+  }
+  if (poisoned) {
+    for (int i = kept; i < r.capacity; ++i)
+      ASSERT_EQ(static_cast<uint32_t>(get<int>(src, i)), 0xA5A5A5A5u) << "row " << i << " past num_recv written";
+  }
+  if (n <= r.capacity) {
+    const auto ec = heap_read(r.recv_expert_count, El * 4);
+    for (int le = 0; le < El; ++le) ASSERT_EQ(get<int>(ec, le), counts[static_cast<size_t>(le)]) << "recv_expert_count[" << le << "]";
+  }
+}
+
+// layout -> dispatch -> (host identity expert) -> combine, checked; then a
+// cached dispatch of new data with the same routing, and its combine twice
+// (bit-identical).
+void round_trip(const NCase& c, Buffer& b, cudaStream_t s, uint64_t tag) {
+  SCOPED_TRACE(name(c));
+  const int R = b.num_ranks(), me = b.rank(), El = b.num_local_experts(), H = c.hidden, K = c.topk;
+  std::vector<ref::Input> all;
+  for (int r = 0; r < R; ++r) all.push_back(ref::make_input(seed(), tag, r, tokens_of(c, r), H, c.experts, K));
+  const ref::Input& in = all[static_cast<size_t>(me)];
+  const int cap = c.cap ? c.cap : R * c.max_tokens;
+  Dev d;
+  ASSERT_NO_FATAL_FAILURE(upload(c, in, cap, &d));
+  const auto index = c.int32 ? shoal::ep::Index::int32 : shoal::ep::Index::int64;
+  shoal::ep::LayoutResult lr{};
+  const auto l = b.layout(d.idx, in.tokens, K, s, index, &lr);
+  CUDA_OK(cudaStreamSynchronize(s));
+  ASSERT_NO_FATAL_FAILURE(check_layout(c, b, lr, in));
+  shoal::ep::NormalDispatchOptions o;
+  o.x_scales = c.fp8 ? d.scales : nullptr;
+  for (int pass = 0; pass < 2; ++pass) {
+    SCOPED_TRACE(pass == 0 ? "first dispatch" : "cached dispatch");
+    if (pass == 1) {
+      // New values, same routing.
+      std::vector<ref::Input> next;
+      for (int r = 0; r < R; ++r) {
+        auto v = ref::make_input(seed(), tag + 1000, r, tokens_of(c, r), H, c.experts, K);
+        v.idx = all[static_cast<size_t>(r)].idx;
+        next.push_back(v);
+      }
+      all = next;
+      ASSERT_NO_FATAL_FAILURE(upload(c, all[static_cast<size_t>(me)], cap, &d));
+      o.cached = true;
+    }
+    int host_counts[1024] = {};
+    o.host_expert_counts = host_counts;
+    auto r = b.dispatch(d.x, d.idx, d.w, l, s, o);
+    if (pass == 1) {
+      CUDA_OK(cudaStreamSynchronize(s));
+      shoal_barrier_all();
+      poison(c, r);
+      shoal_barrier_all();
+      r = b.dispatch(d.x, d.idx, d.w, l, s, o);
+    }
+    ASSERT_NE(r.host_counts_ready, nullptr);
+    CUDA_OK(cudaEventSynchronize(r.host_counts_ready));
+    CUDA_OK(cudaStreamSynchronize(s));
+    std::vector<uint16_t> y;
+    ASSERT_NO_FATAL_FAILURE(check_dispatch(c, b, r, all, pass == 1, &y));
+    const auto ec = heap_read(r.recv_expert_count, El * 4);
+    for (int le = 0; le < El; ++le) ASSERT_EQ(host_counts[le], get<int>(ec, le)) << "host copy of recv_expert_count";
+    CUDA_OK(cudaMemcpy(d.y, y.data(), y.size() * 2, cudaMemcpyHostToDevice));
+    std::vector<unsigned char> first;
+    for (int rep = 0; rep < (pass == 1 ? 2 : 1); ++rep) {
+      heap_poison(d.out, static_cast<size_t>(c.max_tokens) * H * 2);
+      void* out = b.combine(d.y, d.idx, c.weighted ? d.w : nullptr, r.handle, s, d.out);
+      ASSERT_EQ(out, d.out);
+      CUDA_OK(cudaStreamSynchronize(s));
+      const auto want = ref::normal_combine(all[static_cast<size_t>(me)], identity(c, all[static_cast<size_t>(me)]), H,
+                                            K, El, c.weighted, [](int, int) { return true; });
+      const auto got = heap_read(d.out, want.size() * 2);
+      for (size_t i = 0; i < want.size(); ++i)
+        ASSERT_EQ(get<uint16_t>(got, i), want[i]) << "out[" << i / H << "][" << i % H << "]";
+      if (rep == 0) first = got;
+      if (rep > 0) {
+        ASSERT_EQ(first_diff(first.data(), got.data(), got.size()), -1) << "a repeated combine differs";
+      }
+      // Against the unquantised sum: x times the ranks (or the weights).
+      const auto& mi = all[static_cast<size_t>(me)];
+      if (mi.tokens > 0) {
+        std::vector<double> g(want.size()), e(want.size(), 0.0);
+        for (size_t i = 0; i < want.size(); ++i) g[i] = ref::bf2f(get<uint16_t>(got, i));
+        for (int t = 0; t < mi.tokens; ++t) {
+          double f = 0;
+          if (c.weighted) {
+            for (int k = 0; k < K; ++k)
+              if (mi.idx[static_cast<size_t>(t) * K + k] >= 0) f += mi.weights[static_cast<size_t>(t) * K + k];
+          } else {
+            f = static_cast<double>(ref::ranks_of(mi, t, K, El).size());
+          }
+          for (int h = 0; h < H; ++h) e[static_cast<size_t>(t) * H + h] = f * ref::bf2f(mi.x[static_cast<size_t>(t) * H + h]);
+        }
+        EXPECT_LT(ref::calc_diff(g, e), c.fp8 ? 9e-4 : 5e-6) << "calc_diff";
+      }
+    }
+    shoal_barrier_all();  // inputs and y are rewritten after every rank checked
+  }
+}
+
+TEST(EpNormal, ShapesDtypesCachedDeterministic) {
+  const int R = shoal_n_pes();
+  cudaStream_t s;
+  CUDA_OK(cudaStreamCreate(&s));
+  const std::vector<NCase> cases = {
+      {70, 256, 4 * R, 4},
+      {45, 384, 2 * R, 8, true, true, true},
+      {33, 128, R, 1, false, false, true},
+      {50, 2048, 8 * R, 6, true, false, false, 0, 1},
+  };
+  uint64_t tag = 1;
+  for (const auto& c : cases) {
+    Buffer b(config_of(c));
+    ASSERT_NO_FATAL_FAILURE(round_trip(c, b, s, tag++));
+  }
+  CUDA_OK(cudaStreamDestroy(s));
+}
+
+// Bad arguments are refused on the host with the PE, the call and the value.
+TEST(EpNormal, BadArguments) {
+  const int R = shoal_n_pes(), me = shoal_my_pe();
+  NCase c{8, 128, 2 * R, 2};
+  Buffer b(config_of(c));
+  const std::string pe = "shoal[PE " + std::to_string(me) + "] ";
+  const auto msg = [](auto&& f) { return shoal_ep_test::error_text(f); };
+  EXPECT_EQ(msg([&] { b.dispatch_ll(nullptr, nullptr, 0, 1); }),
+            pe + "shoal_ep_dispatch_ll: the buffer was created without SHOAL_EP_MODE_LOW_LATENCY in config.modes");
+  EXPECT_EQ(msg([&] { b.layout(nullptr, 9, 2); }),
+            pe + "shoal_ep_layout: num_tokens 9 is out of range (0..max_tokens_per_rank 8)");
+  const auto l = b.layout(nullptr, 0, 2);
+  shoal::ep::NormalDispatchOptions o;
+  o.cached = true;
+  EXPECT_EQ(msg([&] { b.dispatch(nullptr, nullptr, nullptr, l, nullptr, o); }).rfind(pe + "shoal_ep_dispatch: cached dispatch needs a layout that already had a dispatch", 0), 0u);
+  o.cached = false;
+  o.num_sms = 3;
+  EXPECT_EQ(msg([&] { b.dispatch(nullptr, nullptr, nullptr, l, nullptr, o); }).rfind(pe + "shoal_ep_dispatch: num_sms 3 is not an even number", 0), 0u);
+  EXPECT_EQ(msg([&] { b.combine(nullptr, nullptr, nullptr, l); }), pe + "shoal_ep_combine: layout #1 has had no dispatch to combine");
+  b.layout(nullptr, 0, 2);
+  b.layout(nullptr, 0, 2);
+  EXPECT_EQ(msg([&] { b.dispatch(nullptr, nullptr, nullptr, l); }).rfind(pe + "shoal_ep_dispatch: the layout #1 is stale", 0), 0u);
+  Config bad = config_of(c);
+  bad.max_recv_tokens = R * 8 + 1;
+  EXPECT_NE(msg([&] { Buffer x(bad); }).find("max_recv_tokens " + std::to_string(R * 8 + 1) + " is more than"), std::string::npos);
+  bad = config_of(c);
+  bad.normal_ring_tokens = 8;
+  EXPECT_EQ(msg([&] { Buffer x(bad); }), pe + "shoal_ep_buffer_create: normal_ring_tokens 8 is out of range (0 for the default, or 32..65536)");
+  // The buffer still works after the refusals.
+  cudaStream_t s;
+  CUDA_OK(cudaStreamCreate(&s));
+  ASSERT_NO_FATAL_FAILURE(round_trip(c, b, s, 77));
+  CUDA_OK(cudaStreamDestroy(s));
+}
+
+}  // namespace
+}  // namespace shoal_test
