@@ -5,16 +5,19 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <cuda_runtime_api.h>
 
 #include "base/log.h"
 #include "host/heap/access.h"
+#include "host/liveness.h"
 #include "bootstrap/plugin_path.h"
 #include "host/runtime.h"
 #include "host/wait.h"
@@ -229,7 +232,16 @@ bool proxy_serves(const Runtime& r, int pe) {
 
 namespace {
 
+// As the device's fail_proxy: the liveness notice naming a dead peer may
+// come a moment after the transport saw its connection fail; wait for it
+// up to 1 s so the line names the failed PE.
 [[noreturn]] void proxy_failed(const Runtime& r, const char* call) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+  while (!job_failed() && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  if (job_failed())
+    fatal("%s: the remote transport reported an error (%s): gave up because the job failed: %s", call,
+          r.proxy->ring->error_text, job_failure_reason());
   fatal("%s: the remote transport reported an error: %s", call, r.proxy->ring->error_text);
 }
 

@@ -5,6 +5,7 @@
 // each checked call and every element is checked.
 #include <cuda_bf16.h>
 #include <shoal/ep.h>
+#include <shoal/launch.h>
 #include <shoal/shoal.h>
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include "tests/ep/ep_normal_reference.h"
 #include "tests/ep/ep_reference.h"
 #include "tests/ep/ep_test_util.h"
+#include "tests/ep/identity_expert.cuh"
 
 namespace shoal_test {
 namespace {
@@ -34,12 +36,30 @@ struct NCase {
   bool fp8 = false, int32 = false, weighted = false;
   int cap = 0;          // max_recv_tokens (0: default)
   int empty_rank = -1;  // passes 0 tokens
+  int route = 0;        // kRandom, kOneExpert or kOneRank
 };
+
+// Routing: random (ref::make_input), every token to one expert (the last:
+// k = 0, the other selections -1), or every selection to the last rank's
+// experts (distinct per token; -1 past that rank's expert count).
+enum { kRandom = 0, kOneExpert = 1, kOneRank = 2 };
+
+void reroute(const NCase& c, int R, ref::Input* in) {
+  const int K = c.topk, El = c.experts / R;
+  for (int t = 0; t < in->tokens; ++t)
+    for (int k = 0; k < K; ++k) {
+      int64_t& e = in->idx[static_cast<size_t>(t) * K + k];
+      if (c.route == kOneExpert) e = k == 0 ? c.experts - 1 : -1;
+      if (c.route == kOneRank) e = k < El ? static_cast<int64_t>(R - 1) * El + (k + t) % El : -1;
+    }
+}
 
 std::string name(const NCase& c) {
   return "T" + std::to_string(c.max_tokens) + " H" + std::to_string(c.hidden) + " E" + std::to_string(c.experts) +
          " K" + std::to_string(c.topk) + (c.fp8 ? " fp8" : " bf16") + (c.int32 ? " int32" : "") +
-         (c.weighted ? " weighted" : "");
+         (c.weighted ? " weighted" : "") + (c.cap ? " cap " + std::to_string(c.cap) : "") +
+         (c.empty_rank >= 0 ? " empty rank " + std::to_string(c.empty_rank) : "") +
+         (c.route == kOneExpert ? " one expert" : c.route == kOneRank ? " one rank" : "");
 }
 
 int tokens_of(const NCase& c, int rank) {
@@ -217,9 +237,24 @@ void round_trip(const NCase& c, Buffer& b, cudaStream_t s, uint64_t tag) {
   SCOPED_TRACE(name(c));
   const int R = b.num_ranks(), me = b.rank(), El = b.num_local_experts(), H = c.hidden, K = c.topk;
   std::vector<ref::Input> all;
-  for (int r = 0; r < R; ++r) all.push_back(ref::make_input(seed(), tag, r, tokens_of(c, r), H, c.experts, K));
+  for (int r = 0; r < R; ++r) {
+    all.push_back(ref::make_input(seed(), tag, r, tokens_of(c, r), H, c.experts, K));
+    reroute(c, R, &all.back());
+  }
   const ref::Input& in = all[static_cast<size_t>(me)];
   const int cap = c.cap ? c.cap : R * c.max_tokens;
+  // Which of this rank's (token, destination) rows land past their
+  // receiver's capacity (dropped: zero in combine), and how many rows this
+  // rank must receive.
+  std::vector<std::vector<uint8_t>> dropped(static_cast<size_t>(in.tokens), std::vector<uint8_t>(static_cast<size_t>(R), 0));
+  int my_dropped = 0;
+  for (int t = 0; t < in.tokens; ++t)
+    for (int r : ref::ranks_of(in, t, K, El))
+      if (ref::normal_row_at(all, K, El, r, me, t) >= cap) {
+        dropped[static_cast<size_t>(t)][static_cast<size_t>(r)] = 1;
+        ++my_dropped;
+      }
+  const int n_recv = static_cast<int>(ref::normal_rows(all, K, El, me).size());
   Dev d;
   ASSERT_NO_FATAL_FAILURE(upload(c, in, cap, &d));
   const auto index = c.int32 ? shoal::ep::Index::int32 : shoal::ep::Index::int64;
@@ -268,17 +303,25 @@ void round_trip(const NCase& c, Buffer& b, cudaStream_t s, uint64_t tag) {
       ASSERT_EQ(out, d.out);
       CUDA_OK(cudaStreamSynchronize(s));
       const auto want = ref::normal_combine(all[static_cast<size_t>(me)], identity(c, all[static_cast<size_t>(me)]), H,
-                                            K, El, c.weighted, [](int, int) { return true; });
+                                            K, El, c.weighted, [&](int q, int t) {
+                                              return !dropped[static_cast<size_t>(t)][static_cast<size_t>(q)];
+                                            });
       const auto got = heap_read(d.out, want.size() * 2);
       for (size_t i = 0; i < want.size(); ++i)
         ASSERT_EQ(get<uint16_t>(got, i), want[i]) << "out[" << i / H << "][" << i % H << "]";
+      // The overflow report: the first dispatch's needed count where this
+      // rank overflowed (a cached dispatch reuses that receive layout and
+      // reports nothing new), and per combine the rows this rank lost.
+      const auto st = b.normal_status(s);
+      EXPECT_EQ(st.overflow_needed, pass == 0 && rep == 0 && n_recv > cap ? n_recv : 0) << "overflow_needed";
+      EXPECT_EQ(st.dropped_rows, my_dropped) << "dropped_rows";
       if (rep == 0) first = got;
       if (rep > 0) {
         ASSERT_EQ(first_diff(first.data(), got.data(), got.size()), -1) << "a repeated combine differs";
       }
       // Against the unquantised sum: x times the ranks (or the weights).
       const auto& mi = all[static_cast<size_t>(me)];
-      if (mi.tokens > 0) {
+      if (mi.tokens > 0 && my_dropped == 0) {
         std::vector<double> g(want.size()), e(want.size(), 0.0);
         for (size_t i = 0; i < want.size(); ++i) g[i] = ref::bf2f(get<uint16_t>(got, i));
         for (int t = 0; t < mi.tokens; ++t) {
@@ -298,21 +341,94 @@ void round_trip(const NCase& c, Buffer& b, cudaStream_t s, uint64_t tag) {
   }
 }
 
-TEST(EpNormal, ShapesDtypesCachedDeterministic) {
-  const int R = shoal_n_pes();
+// Each case on a buffer of its own, one stream.
+void round_trips(const std::vector<NCase>& cases, uint64_t tag) {
   cudaStream_t s;
   CUDA_OK(cudaStreamCreate(&s));
+  for (const auto& c : cases) {
+    Buffer b(config_of(c));
+    ASSERT_NO_FATAL_FAILURE(round_trip(c, b, s, tag++));
+  }
+  CUDA_OK(cudaStreamDestroy(s));
+}
+
+TEST(EpNormal, ShapesDtypesCachedDeterministic) {
+  const int R = shoal_n_pes();
   const std::vector<NCase> cases = {
       {70, 256, 4 * R, 4},
       {45, 384, 2 * R, 8, true, true, true},
       {33, 128, R, 1, false, false, true},
       {50, 2048, 8 * R, 6, true, false, false, 0, 1},
   };
-  uint64_t tag = 1;
-  for (const auto& c : cases) {
-    Buffer b(config_of(c));
-    ASSERT_NO_FATAL_FAILURE(round_trip(c, b, s, tag++));
+  ASSERT_NO_FATAL_FAILURE(round_trips(cases, 1));
+}
+
+// Very uneven routing: every token to one expert, or every selection to one
+// rank (the others receive nothing), with a rank that sends nothing; and a
+// capacity below what ranks receive: dispatch fills what fits, num_recv
+// says what was needed, normal_status reports it, dropped rows contribute
+// zero, nothing hangs (round_trip checks each).
+TEST(EpNormal, UnevenRoutingAndOverflow) {
+  const int R = shoal_n_pes();
+  std::vector<NCase> cases = {
+      {40, 256, 2 * R, 3, false, false, true, 0, 0, kOneExpert},
+      {36, 384, 4 * R, 4, true, true, true, 0, R - 1, kOneRank},
+      {40, 256, 2 * R, 3, false, false, true, 12, -1, kRandom},
+      {30, 128, 3 * R, 5, true, false, false, 17, 0, kOneRank},
+  };
+  ASSERT_NO_FATAL_FAILURE(round_trips(cases, 40));
+}
+
+// layout -> dispatch -> identity expert (a device kernel) -> combine captured
+// in one CUDA graph, replayed with new values and new routing before each
+// replay (the layout is in the graph); every replay checked, outputs
+// poisoned first.
+TEST(EpNormal, GraphReplay) {
+  const int R = shoal_n_pes(), me = shoal_my_pe();
+  const NCase c{24, 256, 4 * R, 4, true, false, true};
+  Buffer b(config_of(c));
+  const int El = b.num_local_experts(), cap = R * c.max_tokens, H = c.hidden;
+  cudaStream_t s;
+  CUDA_OK(cudaStreamCreate(&s));
+  Dev d;
+  const auto first = ref::make_input(seed(), 300, me, tokens_of(c, me), H, c.experts, c.topk);
+  ASSERT_NO_FATAL_FAILURE(upload(c, first, cap, &d));
+  const int T = tokens_of(c, me);
+  CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
+  const auto l = b.layout(d.idx, T, c.topk, s);
+  shoal::ep::NormalDispatchOptions o;
+  o.x_scales = d.scales;
+  const auto r = b.dispatch(d.x, d.idx, d.w, l, s, o);
+  CUDA_OK(shoal::launch(ref::identity_expert, dim3(1), dim3(256), 0, s, static_cast<const unsigned char*>(r.recv_x),
+                        reinterpret_cast<const unsigned char*>(r.recv_scales), static_cast<const int*>(r.num_recv), 1, H,
+                        static_cast<long long>(cap), static_cast<__nv_bfloat16*>(d.y)));
+  b.combine(d.y, d.idx, d.w, r.handle, s, d.out);
+  cudaGraph_t g;
+  CUDA_OK(cudaStreamEndCapture(s, &g));
+  cudaGraphExec_t ge;
+  CUDA_OK(cudaGraphInstantiate(&ge, g, 0));
+  for (int i = 0; i < 8; ++i) {
+    SCOPED_TRACE("replay " + std::to_string(i));
+    std::vector<ref::Input> all;
+    for (int q = 0; q < R; ++q) all.push_back(ref::make_input(seed(), 310 + i, q, tokens_of(c, q), H, c.experts, c.topk));
+    ASSERT_NO_FATAL_FAILURE(upload(c, all[static_cast<size_t>(me)], cap, &d));
+    poison(c, r);
+    heap_poison(d.out, static_cast<size_t>(c.max_tokens) * H * 2);
+    heap_poison(d.y, static_cast<size_t>(cap) * H * 2);
+    shoal_barrier_all();  // every rank poisoned before any replay writes into it
+    CUDA_OK(cudaGraphLaunch(ge, s));
+    CUDA_OK(cudaStreamSynchronize(s));
+    std::vector<uint16_t> y;
+    ASSERT_NO_FATAL_FAILURE(check_dispatch(c, b, r, all, true, &y));
+    const auto& in = all[static_cast<size_t>(me)];
+    const auto want = ref::normal_combine(in, identity(c, in), H, c.topk, El, true, [](int, int) { return true; });
+    const auto got = heap_read(d.out, want.size() * 2);
+    for (size_t j = 0; j < want.size(); ++j)
+      ASSERT_EQ(get<uint16_t>(got, j), want[j]) << "out[" << j / H << "][" << j % H << "]";
+    shoal_barrier_all();  // the next inputs are copied after every rank checked
   }
+  cudaGraphExecDestroy(ge);
+  cudaGraphDestroy(g);
   CUDA_OK(cudaStreamDestroy(s));
 }
 

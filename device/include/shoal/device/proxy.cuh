@@ -28,7 +28,17 @@
 
 namespace shoal::device {
 
+// A transport error on a connection usually means the peer died, and the
+// liveness notice naming it (over the bootstrap) may come a moment after
+// the transport saw the connection fail: wait for it up to this long, so
+// the line names the failed PE whichever path noticed first.
+constexpr uint64_t kTransportErrorGraceNs = 1000000000ull;
+
 [[noreturn]] SHOAL_DEVICE_COLD void fail_proxy(const char* call, const proxy::Ring* ring) {
+  arch::spin_begin();
+  for (const uint64_t t0 = arch::globaltimer_ns();
+       failed_pe() < 0 && arch::globaltimer_ns() - t0 < kTransportErrorGraceNs;)
+    arch::spin_pause();
   if (const int pe = failed_pe(); pe >= 0)
     SHOAL_DEVICE_GAVE_UP(pe, "%s: the remote transport reported an error (%s)", call, ring->error_text);
   SHOAL_DEVICE_FAIL("%s: the remote transport reported an error: %s", call, ring->error_text);
