@@ -11,7 +11,8 @@
 #   build      configure + build only what the chosen stages run (one arch)
 #   tests      host/device/stream/EP tests, examples, IBGDA/proxy route tests: 2 PEs
 #   perf       core device and host perftests, collectives, IBGDA post rate, D2D roofline
-#   ep         ep_bench, decode config, FP8 and BF16, at 2, 4 and 8 PEs
+#   ep         ep_bench: low-latency decode config, FP8 and BF16, at 2, 4 and 8 PEs;
+#              normal mode, prefill config (4096 tokens), FP8, at 2 and 8 PEs
 #   scale      the tests at 4 and 8 PEs (several PEs per GPU: MPS when available)
 #   sanitizer  compute-sanitizer memcheck on a small subset
 #   nvshmem    the perftests built against NVSHMEM, shoal/NVSHMEM ratios
@@ -143,7 +144,7 @@ left() { local l=$(( budget - $(elapsed) )); [ "$l" -gt 0 ] && echo "$l" || echo
 
 # Stage estimates in seconds: measured ones in tools/gpu-check-times.txt
 # ("stage seconds", from an earlier run's $OUT/stage-times.txt), else these.
-declare -A est=([build]=200 [tests]=120 [perf]=70 [ep]=60 [scale]=120 [sanitizer]=120 [nvshmem]=150 [codegen]=30)
+declare -A est=([build]=200 [tests]=120 [perf]=70 [ep]=90 [scale]=120 [sanitizer]=120 [nvshmem]=150 [codegen]=30)
 est_src="estimated"
 if [ -f "$ROOT/tools/gpu-check-times.txt" ]; then
   while read -r s t _; do
@@ -264,7 +265,7 @@ echo "gpu-check: $([ "$dry_run" = 1 ] && echo "dry run" || echo "${n_gpus} GPU(s
 [ "$dry_run" = 0 ] && : >"$log_dir/stage-times.txt"
 
 # What each stage runs (names are build targets and programs in $BIN).
-core_tests="host_test device_test stream_test host_reach_test ep_test pe_death"
+core_tests="host_test device_test stream_test host_reach_test ep_test ep_normal_test pe_death"
 examples="device_ring ring_put ep_moe"
 route_tests="ibgda_route_test proxy_test ibgda_test"
 perf_progs="shmem_put_bw shmem_put_latency shmem_put_signal_ping_pong_latency shmem_atomic_latency
@@ -279,7 +280,7 @@ host_filter=${GPU_CHECK_HOST_FILTER:-HostRma*:HostAmo*:HostSignal.*:HostWait*:Ho
 if want build && stage build; then
   targets="shoalrun"
   want tests && targets+=" $core_tests $examples $route_tests"
-  want scale && targets+=" host_test device_test stream_test ep_test device_ring"
+  want scale && targets+=" host_test device_test stream_test ep_test ep_normal_test device_ring"
   want perf && targets+=" $perf_progs"
   want ep && targets+=" ep_bench"
   want sanitizer && targets+=" device_ring device_test"
@@ -336,6 +337,7 @@ if want tests && stage tests; then
   pe_run device_test.np2 200 2 "$BIN/device_test"
   pe_run stream_test.np2 200 2 "$BIN/stream_test"
   pe_run ep_test.np2 200 2 "$BIN/ep_test"
+  pe_run ep_normal_test.np2 120 2 "$BIN/ep_normal_test"
   pe_run host_reach_test.np3 60 3 "$BIN/host_reach_test"
   pe_run device_ring.np2 60 2 "$BIN/device_ring"
   pe_run ring_put.np2 60 2 "$BIN/ring_put"
@@ -405,6 +407,16 @@ if want ep && stage ep; then
       fi
     done
   done
+  # Normal mode, DeepEP's prefill config (GB/s with its counting: the rows
+  # landing at a rank times the payload).
+  for np in 2 8; do
+    name=ep_bench.normal.np$np.fp8
+    if pe_run "$name" 120 "$np" "$BIN/ep_bench" --mode normal --tokens 4096 --hidden 7168 --topk 8 --experts 256 \
+         --dispatch-dtype fp8 --iters 10 --warmup 3 --check --json "$log_dir/$name.json" \
+         --counts "$log_dir/$name.counts.json" && [ "$dry_run" = 0 ]; then
+      ep_rows+="  normal np $np fp8: $(grep -E '^(layout|dispatch|combine) ' "$log_dir/$name.log" | awk '$NF ~ /^[0-9]/ {printf "%s %s us %s GB/s; ", ($2 == "cached" ? $1 " cached" : $1), $(NF-4), $NF}')"$'\n'
+    fi
+  done
   stage_end
 fi
 
@@ -413,6 +425,7 @@ if want scale && stage scale; then
   for np in 4 8; do
     pe_run "device_test.np$np" 120 "$np" "$BIN/device_test"
     pe_run "ep_test.np$np" 120 "$np" "$BIN/ep_test"
+    pe_run "ep_normal_test.np$np" 120 "$np" "$BIN/ep_normal_test"
     pe_run "device_ring.np$np" 40 "$np" "$BIN/device_ring"
   done
   pe_run host_test.np4 120 4 "$BIN/host_test" --gtest_filter="$host_filter"

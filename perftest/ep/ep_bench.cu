@@ -1,8 +1,10 @@
-// ep_bench: shoal EP low-latency dispatch/combine, DeepEP's methodology.
+// ep_bench: shoal EP dispatch/combine, DeepEP's methodology.
 //
 //   shoalrun -n 8 ep_bench --mode ll --tokens 128 --hidden 7168 --topk 8 --experts 256
 //            --dispatch-dtype fp8|bf16|ue8m0 [--iters N --warmup N --json FILE --plot FILE --check]
+//   shoalrun -n 8 ep_bench --mode normal --tokens 4096 ... --dispatch-dtype fp8|bf16 [--counts FILE]
 //
+// Normal mode: see run_normal below. Low-latency mode:
 // Per iteration (after a host barrier; on cuda the L2 is flushed first):
 //   dispatch and combine as one call each (send + receive), then the same
 //   split with hooks: the send half, a barrier (the data is then in flight or
@@ -25,12 +27,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "perftest/common/report.h"
 #include "perftest/common/timing.h"
+#include "tests/ep/ep_normal_reference.h"
 #include "tests/ep/ep_reference.h"
 #include "tests/ep/identity_expert.cuh"
 
@@ -50,17 +54,17 @@ struct Args {
   int tokens = 128, hidden = 7168, topk = 8, experts = 256;
   std::string dtype = "fp8";
   int iters = kSim ? 5 : 50, warmup = kSim ? 1 : 10;
-  std::string json, plot;
-  bool check = false;
+  std::string json, plot, counts;
+  bool check = false, tokens_given = false;
   uint64_t seed = 1;
 };
 
 [[noreturn]] void usage(const char* msg) {
   if (msg) std::fprintf(stderr, "ep_bench: %s\n", msg);
   std::fprintf(stderr,
-               "usage: ep_bench [--mode ll] [--tokens 128] [--hidden 7168] [--topk 8] [--experts 256]\n"
-               "                [--dispatch-dtype fp8|bf16|ue8m0] [--iters N] [--warmup N] [--seed N]\n"
-               "                [--json FILE] [--plot FILE.svg] [--check]\n");
+               "usage: ep_bench [--mode ll|normal] [--tokens 128 (ll) / 4096 (normal)] [--hidden 7168] [--topk 8]\n"
+               "                [--experts 256] [--dispatch-dtype fp8|bf16|ue8m0 (ll only)] [--iters N] [--warmup N]\n"
+               "                [--seed N] [--json FILE] [--plot FILE.svg] [--counts FILE.json (normal)] [--check]\n");
   std::exit(2);
 }
 
@@ -83,7 +87,10 @@ Args parse(int argc, char** argv) {
       return argv[++i];
     };
     if (o == "--mode") a.mode = val();
-    else if (o == "--tokens") a.tokens = to_int("--tokens", val());
+    else if (o == "--tokens") {
+      a.tokens = to_int("--tokens", val());
+      a.tokens_given = true;
+    } else if (o == "--counts") a.counts = val();
     else if (o == "--hidden") a.hidden = to_int("--hidden", val());
     else if (o == "--topk") a.topk = to_int("--topk", val());
     else if (o == "--experts") a.experts = to_int("--experts", val());
@@ -97,8 +104,10 @@ Args parse(int argc, char** argv) {
     else if (o == "-h" || o == "--help") usage(nullptr);
     else usage(("unknown option " + o).c_str());
   }
-  if (a.mode != "ll") usage("--mode: only 'll' (low-latency) exists so far; normal mode is issue 24");
+  if (a.mode != "ll" && a.mode != "normal") usage("--mode must be ll (low-latency) or normal");
   if (a.dtype != "fp8" && a.dtype != "bf16" && a.dtype != "ue8m0") usage("--dispatch-dtype must be fp8, bf16 or ue8m0");
+  if (a.mode == "normal" && a.dtype == "ue8m0") usage("--dispatch-dtype: normal mode takes bf16 or fp8 (e4m3, fp32 scales)");
+  if (a.mode == "normal" && !a.tokens_given) a.tokens = kSim ? 64 : 4096;
   if (a.iters < 1) usage("--iters must be at least 1");
   return a;
 }
@@ -145,7 +154,32 @@ std::vector<double> gather(double v, double* sym) {
   return out;
 }
 
-void write_svg(const std::string& path, const std::string& title, const std::vector<pt::Stats>& st) {
+// The plot's title: the mode and the shape.
+std::string plot_title(const char* mode, int ranks, int tokens, int hidden, int topk, int experts,
+                       const std::string& dtype) {
+  return std::string("ep_bench ") + mode + ": " + std::to_string(ranks) + " ranks, " + std::to_string(tokens) +
+         " tokens, hidden " + std::to_string(hidden) + ", top-" + std::to_string(topk) + ", " +
+         std::to_string(experts) + " experts, " + dtype + (kSim ? " (CPU/sim)" : "");
+}
+
+// Collects every rank's exit code, frees the run's device memory, the
+// buffer and the heap, and finalizes; PE 0 exits 1 if any rank failed.
+int finish(int rc, double* sym, std::unique_ptr<shoal::ep::Buffer>& buf, cudaStream_t s,
+           std::initializer_list<void*> device_ptrs) {
+  const int me = shoal_my_pe();
+  const auto rcs = gather(rc, sym);
+  for (void* p : device_ptrs) cudaFree(p);
+  CK(cudaStreamDestroy(s));
+  buf.reset();
+  shoal_free(sym);
+  shoal_finalize();
+  int worst = 0;
+  for (double r : rcs) worst = r != 0 ? 1 : worst;
+  return me == 0 ? worst : 0;
+}
+
+void write_svg(const std::string& path, const std::string& title, const std::vector<const char*>& names,
+               const std::vector<pt::Stats>& st) {
   FILE* f = std::fopen(path.c_str(), "w");
   if (!f) {
     std::fprintf(stderr, "ep_bench: cannot write %s\n", path.c_str());
@@ -153,13 +187,14 @@ void write_svg(const std::string& path, const std::string& title, const std::vec
   }
   double top = 1e-9;
   for (const auto& s : st) top = std::max(top, s.max);
-  const int W = 760, H = 360, x0 = 150, bar = 32, gap = 18;
+  const int n = static_cast<int>(names.size());
+  const int W = 760, bar = 32, gap = 18, H = 50 + n * (bar + gap), x0 = 150;
   std::fprintf(f, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' font-family='sans-serif' font-size='12'>\n", W, H);
   std::fprintf(f, "<text x='10' y='20' font-size='14'>%s</text>\n", pt::json_escape(title).c_str());
-  for (int i = 0; i < kPhases; ++i) {
+  for (int i = 0; i < n; ++i) {
     const int y = 40 + i * (bar + gap);
     const double sx = (W - x0 - 90) / top;
-    std::fprintf(f, "<text x='10' y='%d'>%s</text>\n", y + bar / 2 + 4, kPhaseName[i]);
+    std::fprintf(f, "<text x='10' y='%d'>%s</text>\n", y + bar / 2 + 4, names[static_cast<size_t>(i)]);
     std::fprintf(f, "<rect x='%d' y='%d' width='%.1f' height='%d' fill='#4a7ab5'/>\n", x0, y, st[i].median * sx, bar);
     std::fprintf(f, "<line x1='%.1f' x2='%.1f' y1='%d' y2='%d' stroke='black'/>\n", x0 + st[i].min * sx,
                  x0 + st[i].max * sx, y + bar / 2, y + bar / 2);
@@ -169,10 +204,59 @@ void write_svg(const std::string& path, const std::string& title, const std::vec
   std::fclose(f);
 }
 
+// Device-to-device copy roofline in the same run (PE 0 alone, others idle),
+// GB/s counting read + write.
+double copy_roofline(cudaStream_t s) {
+  double copy_gbps = 0;
+  const size_t n = kSim ? (64u << 20) : (1u << 30);
+  void *p = nullptr, *q = nullptr;
+  shoal_barrier_all();
+  if (shoal_my_pe() == 0 && cudaMalloc(&p, n) == cudaSuccess && cudaMalloc(&q, n) == cudaSuccess) {
+    Event2 ev;
+    double best = 1e30;
+    for (int i = 0; i < 4; ++i) {
+      CK(cudaEventRecord(ev.a, s));
+      CK(cudaMemcpyAsync(q, p, n, cudaMemcpyDeviceToDevice, s));
+      CK(cudaEventRecord(ev.b, s));
+      CK(cudaEventSynchronize(ev.b));
+      if (i) best = std::min(best, ev.us());
+    }
+    copy_gbps = 2.0 * static_cast<double>(n) / (best * 1e3);
+  }
+  cudaFree(p);
+  cudaFree(q);
+  shoal_barrier_all();
+  return copy_gbps;
+}
+
+// Before each timed phase: the L2 flushed (cuda), the stream drained, every
+// rank at a host barrier.
+struct L2Flush {
+  void* buf = nullptr;
+  size_t bytes = 0;
+  L2Flush() {
+    if (kSim) return;
+    int dev = 0, l2 = 0;
+    cudaGetDevice(&dev);
+    cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev);
+    bytes = static_cast<size_t>(std::max(l2, 1 << 20)) * 2;
+    CK(cudaMalloc(&buf, bytes));
+  }
+  ~L2Flush() { cudaFree(buf); }
+  void align(cudaStream_t s, int it) const {
+    if (buf) CK(cudaMemsetAsync(buf, it & 0xff, bytes, s));
+    CK(cudaStreamSynchronize(s));
+    shoal_barrier_all();
+  }
+};
+
+int run_normal(const Args& a);
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const Args a = parse(argc, argv);
+  if (a.mode == "normal") return run_normal(a);
   const int dtype = a.dtype == "bf16" ? 0 : a.dtype == "fp8" ? 1 : 2;
   shoal::ep::Config cfg(a.tokens, a.hidden, a.experts, a.topk, static_cast<shoal::ep::DType>(dtype));
   const size_t sym_bytes = shoal::ep::Buffer::bytes_needed(cfg);
@@ -316,39 +400,8 @@ int main(int argc, char** argv) {
       recv_rows * 4.0 * H,
       sel * 2.0 * H + T * 2.0 * H};
 
-  // Device-to-device copy roofline in the same run (PE 0 alone, others idle).
-  double copy_gbps = 0;
-  {
-    const size_t n = kSim ? (64u << 20) : (1u << 30);
-    void *p = nullptr, *q = nullptr;
-    shoal_barrier_all();
-    if (me == 0 && cudaMalloc(&p, n) == cudaSuccess && cudaMalloc(&q, n) == cudaSuccess) {
-      Event2 ev;
-      double best = 1e30;
-      for (int i = 0; i < 4; ++i) {
-        CK(cudaEventRecord(ev.a, s));
-        CK(cudaMemcpyAsync(q, p, n, cudaMemcpyDeviceToDevice, s));
-        CK(cudaEventRecord(ev.b, s));
-        CK(cudaEventSynchronize(ev.b));
-        if (i) best = std::min(best, ev.us());
-      }
-      copy_gbps = 2.0 * static_cast<double>(n) / (best * 1e3);  // read + write
-    }
-    cudaFree(p);
-    cudaFree(q);
-    shoal_barrier_all();
-  }
-
-  // L2 flush buffer (cuda).
-  void* flush = nullptr;
-  size_t flush_bytes = 0;
-  if (!kSim) {
-    int dev = 0, l2 = 0;
-    cudaGetDevice(&dev);
-    cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev);
-    flush_bytes = static_cast<size_t>(std::max(l2, 1 << 20)) * 2;
-    CK(cudaMalloc(&flush, flush_bytes));
-  }
+  const double copy_gbps = copy_roofline(s);
+  L2Flush l2f;
 
   std::vector<std::vector<double>> samples(kPhases);
   Event2 ev[kPhases];
@@ -357,11 +410,7 @@ int main(int argc, char** argv) {
   shoal::ep::CombineOptions hook_co = co;
   hook_co.return_recv_hook = true;
   for (int it = 0; it < a.warmup + a.iters; ++it) {
-    auto align = [&] {
-      if (flush) CK(cudaMemsetAsync(flush, it & 0xff, flush_bytes, s));
-      CK(cudaStreamSynchronize(s));
-      shoal_barrier_all();
-    };
+    auto align = [&] { l2f.align(s, it); };
     align();
     CK(cudaEventRecord(ev[kDispatch].a, s));
     auto r = b.dispatch_ll(x, idx, a.tokens, a.topk, s);
@@ -468,22 +517,352 @@ int main(int argc, char** argv) {
       }
     }
     if (!a.plot.empty())
-      write_svg(a.plot,
-                "ep_bench ll: " + std::to_string(R) + " ranks, " + std::to_string(a.tokens) + " tokens, hidden " +
-                    std::to_string(a.hidden) + ", top-" + std::to_string(a.topk) + ", " + std::to_string(a.experts) +
-                    " experts, " + a.dtype + (kSim ? " (CPU/sim)" : ""),
-                st);
+      write_svg(a.plot, plot_title("ll", R, a.tokens, a.hidden, a.topk, a.experts, a.dtype),
+                std::vector<const char*>(kPhaseName, kPhaseName + kPhases), st);
   }
-  const auto rcs = gather(rc, sym);
-  cudaFree(flush);
-  cudaFree(x);
-  cudaFree(idx);
-  cudaFree(w);
-  cudaFree(y);
-  cudaFree(out);
-  CK(cudaStreamDestroy(s));
-  buf.reset();
-  shoal_free(sym);
-  shoal_finalize();
-  return (me == 0 ? rcs[0] : 0) != 0 ? 1 : 0;
+  return finish(rc, sym, buf, s, {x, idx, w, y, out});
 }
+
+namespace {
+
+// ---------------------------------------------------------------- normal mode
+//
+// Per iteration, each phase after a host barrier (and an L2 flush on cuda),
+// timed with CUDA events: layout, dispatch (count exchange included), the
+// same dispatch cached (the layout's routing reused), combine (weighted).
+// Bandwidth as DeepEP counts normal mode: the rows landing at this rank
+// (its own included) times the payload (bf16 2·H, fp8 H + H/128·4) for
+// dispatch, times 2·H for combine. Transport bytes per rank (P2P to other
+// GPUs, network) are counted from the routing and shoal's protocol (an
+// entry + an 8-byte flag per row, a count word per peer and channel):
+// --counts writes them, summed over ranks, for tools/ep-model --shoal-counts.
+
+const char* kNormalPhase[] = {"layout", "dispatch", "dispatch cached", "combine"};
+constexpr int kNormalPhases = 4;
+
+// The bf16 value the identity expert returns for each of `in`'s tokens.
+std::vector<uint16_t> identity_rows(const ref::Input& in, int H, int dtype) {
+  std::vector<uint16_t> y(static_cast<size_t>(in.tokens) * H);
+  std::vector<uint8_t> pay(ref::payload_bytes(dtype, H)), sc(ref::scale_bytes(dtype, H) + 4);
+  for (int t = 0; t < in.tokens; ++t) {
+    ref::quantise(&in.x[static_cast<size_t>(t) * H], H, dtype, pay.data(), sc.data());
+    for (int h = 0; h < H; ++h) y[static_cast<size_t>(t) * H + h] = ref::f2bf(ref::dequant(pay.data(), sc.data(), dtype, h));
+  }
+  return y;
+}
+
+int run_normal(const Args& a) {
+  const int dtype = a.dtype == "fp8" ? ref::kE4M3 : ref::kBF16;
+  shoal::ep::Config cfg(a.tokens, a.hidden, a.experts, a.topk, shoal::ep::DType::bf16);
+  cfg.modes = SHOAL_EP_MODE_NORMAL;
+  // The rings depend on the number of ranks, known before shoal_init only
+  // from the launcher: the heap is sized for that (unless the user chose).
+  int hint = 0;
+  for (const char* v : {"SHOALRUN_SIZE", "SHOAL_UID_SIZE", "OMPI_COMM_WORLD_SIZE", "SLURM_NTASKS", "WORLD_SIZE"})
+    if (const char* e = std::getenv(v); e && !hint) hint = std::atoi(e);
+  if (!std::getenv("SHOAL_SYMMETRIC_SIZE")) {
+    if (hint <= 0) {
+      std::fprintf(stderr, "ep_bench: --mode normal sizes the heap from the launcher's rank count, and none was found "
+                           "(SHOALRUN_SIZE, SHOAL_UID_SIZE, OMPI_COMM_WORLD_SIZE, SLURM_NTASKS, WORLD_SIZE): set "
+                           "SHOAL_SYMMETRIC_SIZE\n");
+      return 2;
+    }
+    const size_t need = shoal_ep_bytes_needed_ranks(&cfg, hint);
+    if (need == 0) {
+      std::fprintf(stderr, "ep_bench: %s\n", shoal_ep_last_error());
+      return 2;
+    }
+    setenv("SHOAL_SYMMETRIC_SIZE", std::to_string(need + (64u << 20)).c_str(), 1);
+  }
+  if (shoal_init() != 0) return 1;
+  const int me = shoal_my_pe(), R = shoal_n_pes();
+  auto fail = [&](const char* what) {
+    if (me == 0) std::fprintf(stderr, "ep_bench: %s\n", what);
+    shoal_finalize();
+    return 2;
+  };
+  if (a.experts % R != 0) return fail(("--experts " + std::to_string(a.experts) + " is not divisible by " +
+                                       std::to_string(R) + " ranks").c_str());
+  const size_t sym_bytes = shoal::ep::Buffer::bytes_needed(cfg);
+  if (sym_bytes == 0) return fail(shoal_ep_last_error());
+  std::unique_ptr<shoal::ep::Buffer> buf;
+  try {
+    buf = std::make_unique<shoal::ep::Buffer>(cfg);
+  } catch (const shoal::ep::Error& e) {
+    std::fprintf(stderr, "ep_bench: %s\n", e.what());
+    shoal_finalize();
+    return 1;
+  }
+  shoal::ep::Buffer& b = *buf;
+  const int El = b.num_local_experts(), H = a.hidden, K = a.topk, T = a.tokens;
+  int nodes = 0;
+  const int* node_of = shoal_ep_node_of_rank(b.raw(), &nodes);
+  auto* sym = static_cast<double*>(shoal_calloc(static_cast<size_t>(R), 8));
+  cudaStream_t s;
+  CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+
+  // Inputs: random routing (no -1 unless --check), every rank's regenerated
+  // here so --check knows what each rank must receive.
+  std::vector<ref::Input> all;
+  for (int r = 0; r < R; ++r) all.push_back(ref::make_input(a.seed, 9, r, T, H, a.experts, K, a.check ? 8 : 0));
+  const ref::Input& in = all[static_cast<size_t>(me)];
+  const size_t pay = ref::payload_bytes(dtype, H), sb = ref::scale_bytes(dtype, H);
+  std::vector<uint8_t> xq(static_cast<size_t>(T) * pay), xs(static_cast<size_t>(T) * sb + 4);
+  for (int t = 0; t < T; ++t)
+    ref::quantise(&in.x[static_cast<size_t>(t) * H], H, dtype, &xq[static_cast<size_t>(t) * pay], &xs[static_cast<size_t>(t) * sb]);
+  const long long cap = static_cast<long long>(R) * T;
+  void *x, *idx, *y, *out;
+  float *w, *scales = nullptr;
+  CK(cudaMalloc(&x, xq.size() + 16));
+  CK(cudaMalloc(&idx, static_cast<size_t>(T) * K * 8 + 16));
+  CK(cudaMalloc(&w, static_cast<size_t>(T) * K * 4 + 16));
+  CK(cudaMalloc(&y, static_cast<size_t>(cap) * H * 2 + 16));
+  CK(cudaMalloc(&out, static_cast<size_t>(T) * H * 2 + 16));
+  CK(cudaMemset(y, 0, static_cast<size_t>(cap) * H * 2));
+  if (sb) {
+    CK(cudaMalloc(reinterpret_cast<void**>(&scales), xs.size()));
+    CK(cudaMemcpy(scales, xs.data(), xs.size(), cudaMemcpyHostToDevice));
+  }
+  CK(cudaMemcpy(x, xq.data(), xq.size(), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(idx, in.idx.data(), static_cast<size_t>(T) * K * 8, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(w, in.weights.data(), static_cast<size_t>(T) * K * 4, cudaMemcpyHostToDevice));
+  shoal::ep::NormalDispatchOptions o;
+  o.x_scales = scales;
+  shoal::ep::NormalDispatchOptions oc = o;
+  oc.cached = true;
+
+  // One untimed round: the receive count, and with --check every row and
+  // every combined element against the host reference.
+  int check_failed = 0;
+  double check_diff = 0;
+  int num_recv = 0, channels = 0;
+  {
+    shoal::ep::LayoutResult lr{};
+    const auto l = b.layout(idx, T, K, s, shoal::ep::Index::int64, &lr);
+    auto r = b.dispatch(x, idx, w, l, s, o);
+    CK(shoal::launch(ref::identity_expert, dim3(1), dim3(256), 0, s, static_cast<const unsigned char*>(r.recv_x),
+                     reinterpret_cast<const unsigned char*>(r.recv_scales), static_cast<const int*>(r.num_recv), dtype,
+                     H, cap, static_cast<__nv_bfloat16*>(y)));
+    if (a.check) CK(cudaMemset(out, 0xA5, static_cast<size_t>(T) * H * 2));
+    b.combine(y, idx, w, r.handle, s, out);
+    CK(cudaStreamSynchronize(s));
+    CK(cudaMemcpy(&num_recv, r.num_recv, 4, cudaMemcpyDeviceToHost));
+    channels = r.handle.channels;
+    if (a.check) {
+      auto bad = [&](const std::string& what) {
+        if (!check_failed) std::fprintf(stderr, "ep_bench[PE %d] CHECK FAILED: %s\n", me, what.c_str());
+        check_failed = 1;
+      };
+      const auto lay = ref::normal_layout(in, K, a.experts, R, std::vector<int>(node_of, node_of + R));
+      std::vector<int> per_rank(static_cast<size_t>(R));
+      CK(cudaMemcpy(per_rank.data(), lr.tokens_per_rank, per_rank.size() * 4, cudaMemcpyDeviceToHost));
+      if (per_rank != lay.per_rank) bad("layout tokens_per_rank differs from the reference");
+      const auto want = ref::normal_rows(all, K, El, me);
+      if (num_recv != static_cast<int>(want.size()))
+        bad("num_recv " + std::to_string(num_recv) + ", expected " + std::to_string(want.size()));
+      const size_t n = std::min(want.size(), static_cast<size_t>(num_recv));
+      std::vector<uint8_t> rx(n * pay), rs(n * sb + 4), qp(pay), qs(sb + 4);
+      std::vector<int> src(n + 1);
+      CK(cudaMemcpy(rx.data(), r.recv_x, rx.size(), cudaMemcpyDeviceToHost));
+      if (sb) CK(cudaMemcpy(rs.data(), r.recv_scales, n * sb, cudaMemcpyDeviceToHost));
+      CK(cudaMemcpy(src.data(), r.recv_src_token, n * 4, cudaMemcpyDeviceToHost));
+      for (size_t i = 0; i < n && !check_failed; ++i) {
+        const auto& ws = all[static_cast<size_t>(want[i].src_rank)];
+        ref::quantise(&ws.x[static_cast<size_t>(want[i].src_token) * H], H, dtype, qp.data(), qs.data());
+        if (src[i] != want[i].src_token || std::memcmp(&rx[i * pay], qp.data(), pay) != 0 ||
+            (sb && std::memcmp(&rs[i * sb], qs.data(), sb) != 0))
+          bad("received row " + std::to_string(i) + " (rank " + std::to_string(want[i].src_rank) + " token " +
+              std::to_string(want[i].src_token) + ") differs");
+      }
+      const auto wc = ref::normal_combine(in, identity_rows(in, H, dtype), H, K, El, true, [](int, int) { return true; });
+      std::vector<uint16_t> got(wc.size());
+      CK(cudaMemcpy(got.data(), out, got.size() * 2, cudaMemcpyDeviceToHost));
+      size_t nbad = 0;
+      for (size_t i = 0; i < wc.size(); ++i) nbad += got[i] != wc[i];
+      if (nbad) bad(std::to_string(nbad) + " of " + std::to_string(wc.size()) + " combine outputs differ from the reference");
+      // Against the unquantised sum: x times the token's weight sum.
+      std::vector<double> g(got.size()), e(got.size(), 0.0);
+      for (int t = 0; t < T; ++t) {
+        double f = 0;
+        for (int k = 0; k < K; ++k)
+          if (in.idx[static_cast<size_t>(t) * K + k] >= 0) f += in.weights[static_cast<size_t>(t) * K + k];
+        for (int h = 0; h < H; ++h) {
+          const size_t i = static_cast<size_t>(t) * H + h;
+          g[i] = ref::bf2f(got[i]);
+          e[i] = f * ref::bf2f(in.x[i]);
+        }
+      }
+      check_diff = got.empty() ? 0 : ref::calc_diff(g, e);
+      if (check_diff >= (dtype == ref::kBF16 ? 5e-6 : 9e-4)) bad("calc_diff " + std::to_string(check_diff));
+    }
+  }
+
+  // Bytes. DeepEP's counting: rows landing here times the payload.
+  const double deepep_disp = static_cast<double>(num_recv) * static_cast<double>(pay + sb),
+               deepep_comb = static_cast<double>(num_recv) * 2.0 * H;
+  // shoal's transport bytes from this rank, from its routing: per row an
+  // entry (or a bf16 row back, for combine) and an 8-byte flag, per peer and
+  // channel an 8-byte count word; to a rank with a P2P mapping (not itself)
+  // on P2P, else over the network.
+  const double entry = static_cast<double>(
+      ((16 + pay + sb + 8 * static_cast<size_t>(K)) + 15) / 16 * 16);
+  double rows_p2p = 0, rows_net = 0, peers_p2p = 0, peers_net = 0;
+  std::vector<int> via_p2p(static_cast<size_t>(R));
+  for (int r = 0; r < R; ++r) {
+    via_p2p[static_cast<size_t>(r)] = shoal_ptr(sym, r) != nullptr;
+    if (r != me) (via_p2p[static_cast<size_t>(r)] ? peers_p2p : peers_net) += 1;
+  }
+  for (int t = 0; t < T; ++t)
+    for (int r : ref::ranks_of(in, t, K, El))
+      if (r != me) (via_p2p[static_cast<size_t>(r)] ? rows_p2p : rows_net) += 1;
+  const double words = 8.0 * channels;
+  const double disp_p2p = rows_p2p * (entry + 8) + peers_p2p * words, disp_net = rows_net * (entry + 8) + peers_net * words,
+               comb_p2p = rows_p2p * (2.0 * H + 8), comb_net = rows_net * (2.0 * H + 8);
+  const double disp_msgs = 2 * rows_net + peers_net * channels, comb_msgs = 2 * rows_net;
+
+  const double copy_gbps = copy_roofline(s);
+  L2Flush l2f;
+  std::vector<std::vector<double>> samples(kNormalPhases);
+  Event2 ev[kNormalPhases];
+  for (int it = 0; it < a.warmup + a.iters; ++it) {
+    l2f.align(s, it);
+    CK(cudaEventRecord(ev[0].a, s));
+    const auto l = b.layout(idx, T, K, s);
+    CK(cudaEventRecord(ev[0].b, s));
+    l2f.align(s, it);
+    CK(cudaEventRecord(ev[1].a, s));
+    auto r = b.dispatch(x, idx, w, l, s, o);
+    CK(cudaEventRecord(ev[1].b, s));
+    l2f.align(s, it);
+    CK(cudaEventRecord(ev[2].a, s));
+    r = b.dispatch(x, idx, w, r.handle, s, oc);
+    CK(cudaEventRecord(ev[2].b, s));
+    l2f.align(s, it);
+    CK(cudaEventRecord(ev[3].a, s));
+    b.combine(y, idx, w, r.handle, s, out);
+    CK(cudaEventRecord(ev[3].b, s));
+    CK(cudaStreamSynchronize(s));
+    if (it >= a.warmup)
+      for (int p = 0; p < kNormalPhases; ++p) samples[static_cast<size_t>(p)].push_back(ev[p].us());
+  }
+  const auto st_now = b.normal_status(s);
+  if (st_now.overflow_needed || st_now.dropped_rows) {
+    std::fprintf(stderr, "ep_bench[PE %d] CHECK FAILED: normal_status reports overflow %d, dropped rows %d\n", me,
+                 st_now.overflow_needed, st_now.dropped_rows);
+    check_failed = 1;
+  }
+
+  std::vector<pt::Stats> st(kNormalPhases);
+  std::vector<double> slowest(kNormalPhases);
+  for (int p = 0; p < kNormalPhases; ++p) {
+    st[static_cast<size_t>(p)] = pt::summarize(samples[static_cast<size_t>(p)]);
+    const auto med = gather(st[static_cast<size_t>(p)].median, sym);
+    if (me == 0) slowest[static_cast<size_t>(p)] = *std::max_element(med.begin(), med.end());
+  }
+  // Totals over ranks (the counts hook's form) and the slowest rank's bytes.
+  double tot[6] = {};
+  const double mine[6] = {disp_p2p, disp_net, disp_msgs, comb_p2p, comb_net, comb_msgs};
+  for (int i = 0; i < 6; ++i)
+    for (double v : gather(mine[i], sym)) tot[i] += v;
+  const auto recvs = gather(num_recv, sym);
+  const auto fails = gather(check_failed, sym);
+  const auto diffs = gather(check_diff, sym);
+  int rc = 0;
+  if (me == 0) {
+    std::printf("# ep_bench: normal mode, %d ranks on %d node(s), %d tokens/rank, hidden %d, top-%d, %d experts, "
+                "dispatch %s, %d channels, %s\n",
+                R, nodes, T, H, K, a.experts, a.dtype.c_str(), channels,
+                kSim ? "platform sim (CPU/sim times: correctness and regressions, not GPU speed)" : "platform cuda");
+    std::printf("# memory per rank: %.1f MiB symmetric heap (Buffer::bytes_needed), %.1f MiB device memory\n",
+                sym_bytes / 1048576.0, shoal_ep_device_bytes_needed(&cfg, R) / 1048576.0);
+    std::printf("%-16s %10s %10s %10s %12s %12s\n", "phase", "median(us)", "min", "max", "slowest(us)", "GB/s(DeepEP)");
+    for (int p = 0; p < kNormalPhases; ++p) {
+      const double bytes = p == 0 ? 0 : p == 3 ? deepep_comb : deepep_disp;
+      std::printf("%-16s %10.2f %10.2f %10.2f %12.2f %12.2f\n", kNormalPhase[p], st[static_cast<size_t>(p)].median,
+                  st[static_cast<size_t>(p)].min, st[static_cast<size_t>(p)].max, slowest[static_cast<size_t>(p)],
+                  bytes / (st[static_cast<size_t>(p)].median * 1e3));
+    }
+    std::printf("# PE 0 receives %d rows (DeepEP counting: dispatch %.0f B, combine %.0f B); rows per rank: min %.0f "
+                "max %.0f\n",
+                num_recv, deepep_disp, deepep_comb, *std::min_element(recvs.begin(), recvs.end()),
+                *std::max_element(recvs.begin(), recvs.end()));
+    std::printf("# transport bytes from PE 0 (from the routing): dispatch p2p %.0f net %.0f (%.2f GB/s net), combine "
+                "p2p %.0f net %.0f (%.2f GB/s net); copy roofline %.1f GB/s\n",
+                disp_p2p, disp_net, disp_net / (st[1].median * 1e3), comb_p2p, comb_net,
+                comb_net / (st[3].median * 1e3), copy_gbps);
+    if (a.check) {
+      int nf = 0;
+      double dmax = 0;
+      for (int r = 0; r < R; ++r) {
+        nf += fails[static_cast<size_t>(r)] != 0;
+        dmax = std::max(dmax, diffs[static_cast<size_t>(r)]);
+      }
+      std::printf("check: %s: layout, every rank's received rows bit-exact against the host reference, combine "
+                  "output bit-exact, max calc_diff %.3g (limit %g), no overflow, on %d ranks\n",
+                  nf ? "FAILED" : "PASSED", dmax, dtype == ref::kBF16 ? 5e-6 : 9e-4, R);
+      rc = nf ? 1 : 0;
+    }
+    const int gpn = R / std::max(nodes, 1);
+    auto counts_obj = [&](FILE* f, const char* op, double p2p, double net, double msgs) {
+      std::fprintf(f, "{\"mode\": \"normal\", \"op\": \"%s\", \"ranks\": %d, \"gpus_per_node\": %d, \"tokens\": %d, "
+                      "\"hidden\": %d, \"topk\": %d, \"experts\": %d, \"dtype\": \"%s\", \"normal_path\": \"direct\", "
+                      "\"channels\": %d, \"p2p_bytes\": %.0f, \"net_bytes\": %.0f, \"net_msgs\": %.0f}",
+                   op, R, gpn, T, H, K, a.experts, a.dtype.c_str(), channels, p2p, net, msgs);
+    };
+    if (!a.counts.empty()) {
+      FILE* f = std::fopen(a.counts.c_str(), "w");
+      if (!f) {
+        std::fprintf(stderr, "ep_bench: cannot write %s\n", a.counts.c_str());
+        rc = 1;
+      } else {
+        std::fprintf(f, "[\n  ");
+        counts_obj(f, "dispatch", tot[0], tot[1], tot[2]);
+        std::fprintf(f, ",\n  ");
+        counts_obj(f, "combine", tot[3], tot[4], tot[5]);
+        std::fprintf(f, "\n]\n");
+        std::fclose(f);
+      }
+    }
+    if (!a.json.empty()) {
+      FILE* f = std::fopen(a.json.c_str(), "w");
+      if (!f) {
+        std::fprintf(stderr, "ep_bench: cannot write %s\n", a.json.c_str());
+        rc = 1;
+      } else {
+        const pt::Context ctx = pt::default_context(R, "shoal");
+        std::fprintf(f, "{\n  \"benchmark\": \"ep_bench\", \"mode\": \"normal\", \"platform\": \"%s\", \"commit\": \"%s\", "
+                        "\"date\": \"%s\", \"host\": \"%s\", \"cpu\": \"%s\",\n",
+                     ctx.platform.c_str(), ctx.git_commit.c_str(), ctx.date.c_str(), pt::json_escape(ctx.hostname).c_str(),
+                     pt::json_escape(ctx.cpu).c_str());
+        std::fprintf(f, "  \"ranks\": %d, \"nodes\": %d, \"tokens\": %d, \"hidden\": %d, \"topk\": %d, \"experts\": %d, "
+                        "\"dispatch_dtype\": \"%s\", \"channels\": %d, \"iters\": %d, \"warmup\": %d,\n",
+                     R, nodes, T, H, K, a.experts, a.dtype.c_str(), channels, a.iters, a.warmup);
+        std::fprintf(f, "  \"symmetric_bytes\": %zu, \"device_bytes\": %zu, \"copy_roofline_gbps\": %.3f, "
+                        "\"num_recv_pe0\": %d,\n",
+                     sym_bytes, shoal_ep_device_bytes_needed(&cfg, R), copy_gbps, num_recv);
+        if (a.check) std::fprintf(f, "  \"check\": \"%s\",\n", rc ? "failed" : "passed");
+        std::fprintf(f, "  \"counts\": [");
+        counts_obj(f, "dispatch", tot[0], tot[1], tot[2]);
+        std::fprintf(f, ", ");
+        counts_obj(f, "combine", tot[3], tot[4], tot[5]);
+        std::fprintf(f, "],\n  \"phases\": [\n");
+        for (int p = 0; p < kNormalPhases; ++p) {
+          const double bytes = p == 0 ? 0 : p == 3 ? deepep_comb : deepep_disp;
+          std::fprintf(f, "    {\"phase\": \"%s\", \"median_us\": %.3f, \"min_us\": %.3f, \"max_us\": %.3f, "
+                          "\"slowest_rank_median_us\": %.3f, \"deepep_bytes\": %.0f, \"gbps\": %.3f}%s\n",
+                       kNormalPhase[p], st[static_cast<size_t>(p)].median, st[static_cast<size_t>(p)].min,
+                       st[static_cast<size_t>(p)].max, slowest[static_cast<size_t>(p)], bytes,
+                       bytes / (st[static_cast<size_t>(p)].median * 1e3), p + 1 < kNormalPhases ? "," : "");
+        }
+        std::fprintf(f, "  ]\n}\n");
+        std::fclose(f);
+      }
+    }
+    if (!a.plot.empty())
+      write_svg(a.plot, plot_title("normal", R, T, H, K, a.experts, a.dtype),
+                std::vector<const char*>(kNormalPhase, kNormalPhase + kNormalPhases), st);
+  }
+  return finish(rc, sym, buf, s, {x, idx, w, y, out, scales});
+}
+
+}  // namespace

@@ -22,7 +22,7 @@ done
 "$script" --dry-run --budget 12x 2>&1 | grep -q "budget '12x' is not a number" || fail "--budget message"
 "$script" --dry-run --stages tests,bogus 2>&1 | grep -q "unknown stage 'bogus'" || fail "--stages message"
 
-# A budget that holds build and ep (200 + 60 s estimated) but not tests
+# A budget that holds build and ep (200 + 90 s estimated) but not tests
 # (120 s) after the build, nor scale after ep.
 out=$(OUT="$tmp/out" "$script" --dry-run --bin "$tmp/bin" --budget 300 --stages build,tests,ep,scale 2>&1); rc=$?
 echo "$out"
@@ -31,7 +31,7 @@ echo "$out" | grep -Eq '^build +planned .*targets:.* ep_bench .*shoalrun' || fai
 echo "$out" | grep -Eq '^stage tests +SKIPPED +budget: needs ~120 s \(estimated\), 100 s left' || fail "tests stage skipped for the budget"
 echo "$out" | grep -Eq '^ep_bench\.np8\.bf16 +planned' || fail "ep stage planned"
 echo "$out" | grep -Eq '^stage scale +SKIPPED +budget' || fail "scale stage skipped"
-echo "$out" | tail -1 | grep -q '^passed 0, failed 0 .*260 s of 300 s' || fail "last line: the totals"
+echo "$out" | tail -1 | grep -q '^passed 0, failed 0 .*290 s of 300 s' || fail "last line: the totals"
 [ "$(sed -n '/^== gpu-check summary/,$p' "$tmp/out/summary.txt")" = "$(echo "$out" | sed -n '/^== gpu-check summary/,$p')" ] ||
   fail "summary.txt differs from the printed summary"
 
