@@ -154,6 +154,15 @@ std::vector<double> gather(double v, double* sym) {
   return out;
 }
 
+// A JSON result's first line: benchmark, mode, platform, commit, date, host.
+void json_header(FILE* f, const char* mode, int ranks) {
+  const pt::Context ctx = pt::default_context(ranks, "shoal");
+  std::fprintf(f, "{\n  \"benchmark\": \"ep_bench\", \"mode\": \"%s\", \"platform\": \"%s\", \"commit\": \"%s\", "
+                  "\"date\": \"%s\", \"host\": \"%s\", \"cpu\": \"%s\",\n",
+               mode, ctx.platform.c_str(), ctx.git_commit.c_str(), ctx.date.c_str(),
+               pt::json_escape(ctx.hostname).c_str(), pt::json_escape(ctx.cpu).c_str());
+}
+
 // The plot's title: the mode and the shape.
 std::string plot_title(const char* mode, int ranks, int tokens, int hidden, int topk, int experts,
                        const std::string& dtype) {
@@ -489,11 +498,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "ep_bench: cannot write %s\n", a.json.c_str());
         rc = 1;
       } else {
-        const pt::Context ctx = pt::default_context(R, "shoal");
-        std::fprintf(f, "{\n  \"benchmark\": \"ep_bench\", \"mode\": \"ll\", \"platform\": \"%s\", \"commit\": \"%s\", "
-                        "\"date\": \"%s\", \"host\": \"%s\", \"cpu\": \"%s\",\n",
-                     ctx.platform.c_str(), ctx.git_commit.c_str(), ctx.date.c_str(), pt::json_escape(ctx.hostname).c_str(),
-                     pt::json_escape(ctx.cpu).c_str());
+        json_header(f, "ll", R);
         std::fprintf(f, "  \"ranks\": %d, \"tokens\": %d, \"hidden\": %d, \"topk\": %d, \"experts\": %d, "
                         "\"dispatch_dtype\": \"%s\", \"iters\": %d, \"warmup\": %d,\n",
                      R, a.tokens, a.hidden, a.topk, a.experts, a.dtype.c_str(), a.iters, a.warmup);
@@ -829,11 +834,7 @@ int run_normal(const Args& a) {
         std::fprintf(stderr, "ep_bench: cannot write %s\n", a.json.c_str());
         rc = 1;
       } else {
-        const pt::Context ctx = pt::default_context(R, "shoal");
-        std::fprintf(f, "{\n  \"benchmark\": \"ep_bench\", \"mode\": \"normal\", \"platform\": \"%s\", \"commit\": \"%s\", "
-                        "\"date\": \"%s\", \"host\": \"%s\", \"cpu\": \"%s\",\n",
-                     ctx.platform.c_str(), ctx.git_commit.c_str(), ctx.date.c_str(), pt::json_escape(ctx.hostname).c_str(),
-                     pt::json_escape(ctx.cpu).c_str());
+        json_header(f, "normal", R);
         std::fprintf(f, "  \"ranks\": %d, \"nodes\": %d, \"tokens\": %d, \"hidden\": %d, \"topk\": %d, \"experts\": %d, "
                         "\"dispatch_dtype\": \"%s\", \"channels\": %d, \"iters\": %d, \"warmup\": %d,\n",
                      R, nodes, T, H, K, a.experts, a.dtype.c_str(), channels, a.iters, a.warmup);
