@@ -60,16 +60,26 @@ __device__ __forceinline__ int chan_begin(int c, int tokens, int channels) {
   return static_cast<int>(static_cast<long long>(c) * tokens / channels);
 }
 
-// The job failed while waiting (shoal_failed_pe): no masking in normal mode,
-// the wait traps naming the failed PE.
-__device__ EP_NOINLINE void failed_trap(const char* what, int rank, int r, int f) {
-  EP_TRAP("%s: rank %d gave up waiting for rank %d because PE %d failed (it exited, was killed or aborted)", what,
-          rank, r, f);
+// A wait gave up: the job failed (shoal_failed_pe; no masking in normal
+// mode, so it traps naming the failed PE) or the timeout ran out. One
+// out-of-line noreturn call per wait site, reached every 1024 spins, so the
+// spin loops keep their registers (no caller saves, nothing on the stack).
+[[noreturn]] __device__ EP_NOINLINE void wait_gave_up(const char* what, double secs, int rank, int r, int c,
+                                                      unsigned long long want, unsigned long long got) {
+  const int f = shoal_failed_pe();
+  if (f >= 0)
+    EP_TRAP("%s: rank %d gave up waiting for rank %d because PE %d failed (it exited, was killed or aborted)", what,
+            rank, r, f);
+  EP_TRAP("%s timed out after %.3f s: rank %d waits for rank %d on channel %d: expected %llu, got %llu", what, secs,
+          rank, r, c, want, got);
+  __builtin_unreachable();
 }
-__device__ EP_NOINLINE void wait_timed_out(const NormalParams& p, const char* what, int r, int c,
-                                           unsigned long long want, unsigned long long got) {
-  EP_TRAP("%s timed out after %.3f s: rank %d waits for rank %d on channel %d: expected %llu, got %llu", what,
-          seconds(p), p.rank, r, c, want, got);
+
+__device__ EP_NOINLINE void report_overflow(int rank, int needed, int cap) {
+  EP_PRINTF("shoal[PE %d] ep: shoal_ep_dispatch: rank %d receives %d tokens, more than its capacity "
+            "(max_recv_tokens %d): rows from %d on are dropped and contribute zero to combine "
+            "(shoal_ep_normal_status reports it)\n",
+            shoal_my_pe(), rank, needed, cap, cap);
 }
 
 // Spins until pred(word) holds; diagnoses a timeout or a failed job.
@@ -80,11 +90,8 @@ __device__ __forceinline__ uint64_t wait_word(const NormalParams& p, const uint6
   for (unsigned spins = 1;; ++spins) {
     const uint64_t v = observe(w);
     if (pred(v)) return v;
-    if ((spins & 1023u) == 0) {
-      const int f = shoal_failed_pe();
-      if (f >= 0) failed_trap(what, p.rank, r, f);
-    }
-    if (clock64() - t0 > p.timeout_cycles) wait_timed_out(p, what, r, c, want, v);
+    if ((spins & 1023u) == 0 && (shoal_failed_pe() >= 0 || clock64() - t0 > p.timeout_cycles))
+      wait_gave_up(what, seconds(p), p.rank, r, c, want, v);
     pause();
   }
 }
@@ -103,7 +110,7 @@ __device__ void arrive_last(const NormalParams& p, int op, bool publish, uint64_
 
 // ---------------------------------------------------------------- layout
 
-__global__ void __launch_bounds__(kMaxThreads) layout_mark(NormalParams p, NormalCall c) {
+__global__ void __launch_bounds__(kMaxThreads, 1) layout_mark(NormalParams p, NormalCall c) {
   const int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (t >= c.tokens) return;
   const int K = c.topk_n, El = p.local_experts;
@@ -258,11 +265,7 @@ __device__ void dispatch_recv(const NormalParams& p, const NormalCall& c, int ch
         *p.num_recv = sum;
         if (sum > p.cap) {
           atomicMax(&p.status[0], sum);
-          p.status[1] = p.rank;
-          EP_PRINTF("shoal[PE %d] ep: shoal_ep_dispatch: rank %d receives %d tokens, more than its capacity "
-                    "(max_recv_tokens %d): rows from %d on are dropped and contribute zero to combine "
-                    "(shoal_ep_normal_status reports it)\n",
-                    shoal_my_pe(), p.rank, sum, p.cap, p.cap);
+          p.status[1] = p.rank;  // printed at the end of the kernel (report_overflow)
         }
       }
     }
@@ -342,12 +345,16 @@ __device__ void dispatch_recv(const NormalParams& p, const NormalCall& c, int ch
 }
 
 template <bool kP2P>
-__global__ void __launch_bounds__(kMaxThreads) dispatch(NormalParams p, NormalCall c) {
+__global__ void __launch_bounds__(kMaxThreads, 1) dispatch(NormalParams p, NormalCall c) {
   int* smem = SHOAL_DYNAMIC_SMEM(int);
   const uint64_t epoch = *reinterpret_cast<volatile uint64_t*>(p.epoch) + 1;
   const int ch = static_cast<int>(blockIdx.x) % p.channels;
   if (static_cast<int>(blockIdx.x) < p.channels) dispatch_send<kP2P>(p, c, ch, epoch);
   else dispatch_recv<kP2P>(p, c, ch, epoch, smem);
+  // The overflow line, printed once by the thread that found it, after the
+  // copy loops (a printf call there would make them save registers).
+  if (static_cast<int>(blockIdx.x) == p.channels && threadIdx.x == 0 && !c.cached && *p.num_recv > p.cap)
+    report_overflow(p.rank, *p.num_recv, p.cap);
   arrive_last(p, 0, !c.cached, epoch);
 }
 
@@ -479,7 +486,7 @@ __device__ void combine_recv(const NormalParams& p, const NormalCall& c, int ch)
 }
 
 template <bool kP2P>
-__global__ void __launch_bounds__(kMaxThreads) combine(NormalParams p, NormalCall c) {
+__global__ void __launch_bounds__(kMaxThreads, 1) combine(NormalParams p, NormalCall c) {
   int* smem = SHOAL_DYNAMIC_SMEM(int);
   const int ch = static_cast<int>(blockIdx.x) % p.channels;
   if (static_cast<int>(blockIdx.x) < p.channels) combine_send<kP2P>(p, c, ch, smem);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The EP kernels' code generation, as the cuda build makes it: nvcc -Xptxas -v
-# of ep/ll_kernels.cu for sm_90 and sm_100. Fails when a P2P or receive
+# of ep/ll_kernels.cu and ep/normal_kernels.cu for sm_90 and sm_100. Fails
+# when a P2P kernel, a low-latency receive kernel or a normal-mode layout
 # kernel spills (their hot loops must not touch local memory; the stack they
 # have is the printf arguments of diagnostics, docs/perf/ep.md) or any
 # kernel needs more than the 128 registers a 512-thread block can have.
@@ -13,12 +14,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bad=0
 for arch in 90 100; do
+for mode in ll normal; do
   "$nvcc" -std=c++20 --expt-relaxed-constexpr -O2 -DNDEBUG -arch=sm_$arch -I"$root" -I"$root/include" \
-    -I"$root/device/include" -Xptxas -v -c "$root/ep/ll_kernels.cu" -o "$tmp/k.o" 2>"$tmp/ptxas.txt" ||
-    { cat "$tmp/ptxas.txt"; echo "codegen_check: FAIL: nvcc sm_$arch"; exit 1; }
-  python3 - "$tmp/ptxas.txt" "$arch" >>"$tmp/verdict.txt" <<'PY' || bad=1
+    -I"$root/device/include" -Xptxas -v -c "$root/ep/${mode}_kernels.cu" -o "$tmp/k.o" 2>"$tmp/ptxas.txt" ||
+    { cat "$tmp/ptxas.txt"; echo "codegen_check: FAIL: nvcc sm_$arch ${mode}_kernels.cu"; exit 1; }
+  python3 - "$tmp/ptxas.txt" "$arch" "$mode" >>"$tmp/verdict.txt" <<'PY' || bad=1
 import re, sys
-text, arch = open(sys.argv[1]).read().splitlines(), sys.argv[2]
+text, arch, mode = open(sys.argv[1]).read().splitlines(), sys.argv[2], sys.argv[3]
+tag = "2ep6detail2ll" if mode == "ll" else "2ep6detail6normal"
 kernels, entry, spills = [], None, {}
 for i, line in enumerate(text):
     m = re.search(r"Compiling entry function '(\S+)'", line)
@@ -34,20 +37,21 @@ for i, line in enumerate(text):
         kernels.append((entry, int(m.group(1))))
         entry = None
 bad = 0
-ep = [(k, r) for k, r in kernels if "2ep6detail2ll" in k]
+ep = [(k, r) for k, r in kernels if tag in k]
 if len(ep) < 6:
-    print(f"codegen_check: FAIL: sm_{arch}: {len(ep)} EP kernels in the ptxas report"); sys.exit(1)
+    print(f"codegen_check: FAIL: sm_{arch}: {len(ep)} EP {mode} kernels in the ptxas report"); sys.exit(1)
 for k, regs in ep:
-    name = re.sub(r"^\d+", "", k.split("2ll", 1)[1].split("E", 1)[0]) if "2ll" in k else k
+    name = mode + " " + re.sub(r"^\d+", "", k.split(tag, 1)[1].split("E", 1)[0])
     name = re.sub(r"\d+$", "", re.sub(r"I.*", "", name)) + ("<P2P>" if "ILb1E" in k else "<routed>" if "ILb0E" in k else "")
     st, ld = spills.get(k, (-1, -1))
     print(f"sm_{arch} {name}: {regs} registers, spill stores {st} B, loads {ld} B")
     if regs > 128:
         print(f"codegen_check: FAIL: sm_{arch} {name} needs {regs} registers (> 128)"); bad = 1
-    if ("ILb1E" in k or "recv" in k) and (st != 0 or ld != 0):
+    if ("ILb1E" in k or (mode == "ll" and "recv" in k) or "layout" in k) and (st != 0 or ld != 0):
         print(f"codegen_check: FAIL: sm_{arch} {name} spills"); bad = 1
 sys.exit(bad)
 PY
+done
 done
 cat "$tmp/verdict.txt"
 [ "$bad" = 0 ] && echo "codegen_check: PASS"

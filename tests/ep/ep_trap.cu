@@ -3,6 +3,8 @@
 //   timeout    rank 1 never dispatches: rank 0's receive names what it waits for
 //   bad-index  an expert id out of range in topk_idx
 //   duplicate  a token selecting the same expert twice
+//   normal-timeout  normal mode: rank 1 never dispatches, rank 0's receive
+//              names the count word it waits for
 #include <shoal/ep.h>
 #include <shoal/shoal.h>
 
@@ -14,7 +16,7 @@
 
 int main(int argc, char** argv) {
   if (argc != 2) {
-    std::fprintf(stderr, "usage: ep_trap timeout|bad-index|duplicate\n");
+    std::fprintf(stderr, "usage: ep_trap timeout|bad-index|duplicate|normal-timeout\n");
     return 2;
   }
   const std::string mode = argv[1];
@@ -22,6 +24,8 @@ int main(int argc, char** argv) {
   const int me = shoal_my_pe();
   shoal::ep::Config cfg(8, 128, 8, 2, shoal::ep::DType::bf16);
   cfg.timeout_s = 2.0;
+  const bool normal = mode == "normal-timeout";
+  if (normal) cfg.modes = SHOAL_EP_MODE_NORMAL;
   shoal::ep::Buffer b(cfg);
   const int T = 4, K = 2;
   std::vector<long long> idx(T * K);
@@ -33,11 +37,16 @@ int main(int argc, char** argv) {
   cudaMemset(x, 0, T * 128 * 2);
   cudaMalloc(&d_idx, idx.size() * 8);
   cudaMemcpy(d_idx, idx.data(), idx.size() * 8, cudaMemcpyHostToDevice);
-  if (mode == "timeout" && me == 1) {
+  if ((mode == "timeout" || normal) && me == 1) {
     sleep(60);  // never arrives; rank 0's trap ends the job
     return 1;
   }
-  b.dispatch_ll(x, d_idx, T, K);
+  if (normal) {
+    const auto l = b.layout(d_idx, T, K);
+    b.dispatch(x, d_idx, nullptr, l);
+  } else {
+    b.dispatch_ll(x, d_idx, T, K);
+  }
   cudaDeviceSynchronize();
   std::printf("PE %d: kernel returned\n", me);
   shoal_finalize();
