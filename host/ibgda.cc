@@ -289,4 +289,13 @@ void ibgda_stop(Runtime& r) {
 
 const device::Ibgda* ibgda_device(const Runtime& r) { return r.ibgda ? r.ibgda->table : nullptr; }
 
+bool ibgda_sent(const Runtime& r, std::uint64_t* bytes, std::uint64_t* ops) {
+  if (!r.ibgda) return true;
+  std::uint64_t b = 0, n = 0;
+  if (!nic(r.ibgda).sent(&b, &n)) return false;
+  *bytes += b;
+  *ops += n;
+  return true;
+}
+
 }  // namespace shoal

@@ -29,4 +29,8 @@ void ibgda_stop(Runtime& r);
 // The table device code reads (null without IBGDA).
 const device::Ibgda* ibgda_device(const Runtime& r);
 
+// Adds what this PE's QPs sent (Backend::sent) to *bytes and *ops; false
+// when IBGDA runs on a NIC that does not count (nothing added).
+bool ibgda_sent(const Runtime& r, std::uint64_t* bytes, std::uint64_t* ops);
+
 }  // namespace shoal

@@ -322,4 +322,13 @@ void proxy_quiet(Runtime& r, const char* call) {
   proxy_wait(r, call, proxy_post(r, call, q));
 }
 
+void proxy_sent(const Runtime& r, std::uint64_t* bytes, std::uint64_t* ops) {
+  if (!r.proxy) return;
+  for (proxy::Ring* ring : {r.proxy->ring, r.proxy->ring->host}) {
+    if (!ring) continue;
+    *bytes += std::atomic_ref<std::uint64_t>(ring->sent_bytes).load(std::memory_order_relaxed);
+    *ops += std::atomic_ref<std::uint64_t>(ring->sent_ops).load(std::memory_order_relaxed);
+  }
+}
+
 }  // namespace shoal

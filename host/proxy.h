@@ -37,4 +37,8 @@ std::uint64_t proxy_wait(Runtime& r, const char* call, std::uint64_t ticket);
 // quiet: every request posted before (by any thread of this PE) completed.
 void proxy_quiet(Runtime& r, const char* call);
 
+// Adds what the proxy sent for this PE (both rings' sent_bytes/sent_ops) to
+// *bytes and *ops.
+void proxy_sent(const Runtime& r, std::uint64_t* bytes, std::uint64_t* ops);
+
 }  // namespace shoal

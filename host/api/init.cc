@@ -3,7 +3,9 @@
 #include <cstring>
 
 #include "base/log.h"
+#include "host/ibgda.h"
 #include "host/liveness.h"
+#include "host/proxy.h"
 #include "host/runtime.h"
 #include "host/api/sim_dispatch.h"
 #include "shoal/shoal.h"
@@ -122,6 +124,18 @@ int shoal_failed_pe(void) {
   SHOAL_SIM_DISPATCH(failed_pe);
   const std::uint32_t w = job_failure_word();
   return w == 0 ? -1 : static_cast<int>(w - 1);
+}
+
+int shoal_transport_counters(shoal_transport_counters_t* out) {
+  Runtime* r = runtime_or_null();
+  if (!r || !out) {
+    SHOAL_ERROR("shoal_transport_counters: %s", !r ? "called before shoal_init" : "out is NULL");
+    return 1;
+  }
+  *out = shoal_transport_counters_t{0, 0, 1};
+  proxy_sent(*r, &out->bytes, &out->ops);
+  if (!ibgda_sent(*r, &out->bytes, &out->ops)) out->counted = 0;
+  return 0;
 }
 
 int shoal_team_my_pe(shoal_team_t team) {

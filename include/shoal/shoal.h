@@ -73,6 +73,20 @@ SHOAL_HOSTDEV int shoal_n_pes(void);
  * that spins on its own flags can poll this (one load of host-mapped
  * memory: every thousand spins or so) to end instead of hanging. */
 SHOAL_HOSTDEV int shoal_failed_pe(void);
+/* shoal extension (docs/api-host.md#transport-counters): what this PE has
+ * sent through the remote transports (the host proxy and IBGDA, not P2P
+ * loads and stores) since shoal_init: bytes written into other PEs' memory
+ * (put payloads and the word of each signal and atomic; gets are not
+ * counted) and operations, counted when the transport issues them (after a
+ * quiet: everything posted before it). counted is 0 when a transport in use
+ * does not count (IBGDA on a real NIC: read the NIC's port counters).
+ * Returns 0, or 1 before shoal_init or with a NULL out. Host only. */
+typedef struct {
+  uint64_t bytes;
+  uint64_t ops;
+  int counted;
+} shoal_transport_counters_t;
+int shoal_transport_counters(shoal_transport_counters_t* out);
 SHOAL_HOSTDEV int shoal_team_my_pe(shoal_team_t team);
 SHOAL_HOSTDEV int shoal_team_n_pes(shoal_team_t team);
 /* The PE number in dest_team of src_team's member src_pe, or -1. */

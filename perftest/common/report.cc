@@ -8,7 +8,11 @@
 #include <fstream>
 
 // SHOAL_PERFTEST_PLATFORM and SHOAL_PERFTEST_GIT_COMMIT come from the build
-// (perftest/common/CMakeLists.txt, or -D flags for builds outside CMake).
+// (perftest/common/CMakeLists.txt: the platform as a -D flag, the commit in a
+// header rewritten on every build; -D flags for builds outside CMake).
+#if !defined(SHOAL_PERFTEST_GIT_COMMIT) && __has_include("perftest_git_commit.h")
+#include "perftest_git_commit.h"
+#endif
 #ifndef SHOAL_PERFTEST_PLATFORM
 #define SHOAL_PERFTEST_PLATFORM "unknown"
 #endif

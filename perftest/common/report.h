@@ -31,7 +31,7 @@ struct Context {
   std::string cpu;        // /proc/cpuinfo model name
   std::string gpu;        // empty when none
   int n_pes = 1;
-  std::string git_commit; // configure-time
+  std::string git_commit; // the commit built (-dirty: with local changes)
   std::string date;       // UTC, ISO 8601, filled at construction
   std::string hostname;
   std::string notes;      // free text (e.g. "MPS off")

@@ -432,6 +432,129 @@ TEST(EpNormal, GraphReplay) {
   CUDA_OK(cudaStreamDestroy(s));
 }
 
+// Each rank's node, named by the node's first world PE (gathered through the
+// heap: every rank knows every rank's node).
+std::vector<int> node_leaders(int R) {
+  auto* sym = static_cast<int*>(shoal_calloc(static_cast<size_t>(R), 4));
+  const int leader = shoal_team_translate_pe(SHOAL_TEAM_NODE, 0, SHOAL_TEAM_WORLD);
+  for (int q = 0; q < R; ++q) shoal_int_p(&sym[shoal_my_pe()], leader, q);
+  shoal_barrier_all();
+  const auto raw = heap_read(sym, static_cast<size_t>(R) * 4);
+  std::vector<int> out(static_cast<size_t>(R));
+  for (int q = 0; q < R; ++q) out[static_cast<size_t>(q)] = get<int>(raw, static_cast<size_t>(q));
+  shoal_barrier_all();
+  shoal_free(sym);
+  return out;
+}
+
+shoal_transport_counters_t counters() {
+  shoal_transport_counters_t t{};
+  EXPECT_EQ(shoal_transport_counters(&t), 0);
+  EXPECT_EQ(t.counted, 1) << "a transport in use does not count";
+  return t;
+}
+
+// What crosses the network (shoal_transport_counters: the proxy, or the
+// IBGDA emulator) in one layout + dispatch + combine, against the routing:
+// every row to or from a rank on another node is one entry (combine: one
+// bf16 row) plus its 8-byte flag; per such peer and channel one count word
+// and one acknowledgement; ring credits at most one 8-byte add per row; and
+// one host barrier's own traffic (bounded). Routed inside the node only,
+// nothing but the count words and acknowledgements may leave it. On one
+// node every count is 0.
+TEST(EpNormal, NetworkBytes) {
+  const int R = shoal_n_pes(), me = shoal_my_pe();
+  const NCase c{48, 256, 4 * R, 4};
+  Config cfg = config_of(c);
+  cfg.normal_channels = 2;
+  const int C = cfg.normal_channels;
+  Buffer b(cfg);
+  const int El = b.num_local_experts(), H = c.hidden, K = c.topk;
+  const auto node = node_leaders(R);
+  auto* probe = static_cast<char*>(shoal_malloc(64));
+  std::vector<int> net(static_cast<size_t>(R));
+  int peers_net = 0;
+  for (int q = 0; q < R; ++q) {
+    net[static_cast<size_t>(q)] = shoal_ptr(probe, q) == nullptr;
+    peers_net += net[static_cast<size_t>(q)];
+    ASSERT_EQ(net[static_cast<size_t>(q)] != 0, node[static_cast<size_t>(q)] != node[static_cast<size_t>(me)])
+        << "PE " << q << ": reachability and node disagree";
+  }
+  cudaStream_t s;
+  CUDA_OK(cudaStreamCreate(&s));
+  // One host barrier's own traffic: its signals differ between PEs and
+  // between barriers (measured 0..16 bytes per PE at 4 PEs), so the bound
+  // allows 16 bytes per PE of the job, less than one entry: a single row
+  // that went over the network where it should not is still seen.
+  const uint64_t bar = 16 * static_cast<uint64_t>(R);
+  const size_t entry = (16 + 2 * static_cast<size_t>(H) + 8 * static_cast<size_t>(K) + 15) / 16 * 16;
+  for (int in_node = 1; in_node >= 0; --in_node) {
+    SCOPED_TRACE(in_node ? "routed inside the node" : "random routing");
+    std::vector<ref::Input> all;
+    for (int q = 0; q < R; ++q) {
+      all.push_back(ref::make_input(seed(), 900 + static_cast<uint64_t>(in_node), q, tokens_of(c, q), H, c.experts, K));
+      if (in_node) {
+        // Distinct experts of the ranks on q's node; some selections -1.
+        std::vector<int64_t> mine;
+        for (int r = 0; r < R; ++r)
+          if (node[static_cast<size_t>(r)] == node[static_cast<size_t>(q)])
+            for (int l = 0; l < El; ++l) mine.push_back(static_cast<int64_t>(r) * El + l);
+        ASSERT_GE(mine.size(), static_cast<size_t>(K));
+        auto& in = all.back();
+        for (int t = 0; t < in.tokens; ++t)
+          for (int k = 0; k < K; ++k)
+            in.idx[static_cast<size_t>(t) * K + k] =
+                k == K - 1 && t % 5 == 0 ? -1 : mine[(static_cast<size_t>(t) * 3 + static_cast<size_t>(k)) % mine.size()];
+      }
+    }
+    const ref::Input& in = all[static_cast<size_t>(me)];
+    uint64_t disp_net = 0, comb_net = 0;
+    for (int t = 0; t < in.tokens; ++t)
+      for (int r : ref::ranks_of(in, t, K, El)) disp_net += static_cast<uint64_t>(net[static_cast<size_t>(r)]);
+    for (int q = 0; q < R; ++q)
+      if (net[static_cast<size_t>(q)])
+        for (int t = 0; t < all[static_cast<size_t>(q)].tokens; ++t)
+          for (int r : ref::ranks_of(all[static_cast<size_t>(q)], t, K, El)) comb_net += r == me;
+    if (in_node) {
+      ASSERT_EQ(disp_net, 0u);
+      ASSERT_EQ(comb_net, 0u);
+    }
+    Dev d;
+    ASSERT_NO_FATAL_FAILURE(upload(c, in, R * c.max_tokens, &d));
+    CUDA_OK(cudaMemset(d.y, 0, static_cast<size_t>(R) * c.max_tokens * H * 2));
+    shoal_barrier_all();
+    shoal_quiet();  // counted when issued: the barrier's last signal before c0
+    const auto c0 = counters();
+    const auto l = b.layout(d.idx, in.tokens, K, s);
+    const auto r = b.dispatch(d.x, d.idx, d.w, l, s);
+    b.combine(d.y, d.idx, nullptr, r.handle, s, d.out);
+    CUDA_OK(cudaStreamSynchronize(s));
+    shoal_barrier_all();  // every rank's kernels ended: all it sent was delivered
+    shoal_quiet();
+    const auto c1 = counters();
+    const auto nr = heap_read(r.num_recv, 4);
+    ASSERT_EQ(get<int>(nr, 0), static_cast<int>(ref::normal_rows(all, K, El, me).size())) << "num_recv";
+    const uint64_t got = c1.bytes - c0.bytes;
+    const uint64_t lo = disp_net * (entry + 8) + comb_net * (2 * static_cast<uint64_t>(H) + 8) +
+                        16 * static_cast<uint64_t>(peers_net * C);
+    const uint64_t hi = lo + 8 * (disp_net + comb_net) + bar;
+    std::printf("PE %d %s: network bytes %llu (rows out %llu, rows back %llu, %d peers on other nodes; bounds %llu..%llu, "
+                "barrier slack %llu), operations %llu\n",
+                me, in_node ? "in-node routing" : "random routing", static_cast<unsigned long long>(got),
+                static_cast<unsigned long long>(disp_net), static_cast<unsigned long long>(comb_net), peers_net,
+                static_cast<unsigned long long>(lo), static_cast<unsigned long long>(hi),
+                static_cast<unsigned long long>(bar), static_cast<unsigned long long>(c1.ops - c0.ops));
+    EXPECT_GE(got, lo);
+    EXPECT_LE(got, hi);
+    if (peers_net == 0) {
+      EXPECT_EQ(got, 0u) << "one node: nothing may use the network";
+    }
+    shoal_barrier_all();
+  }
+  shoal_free(probe);
+  CUDA_OK(cudaStreamDestroy(s));
+}
+
 // Bad arguments are refused on the host with the PE, the call and the value.
 TEST(EpNormal, BadArguments) {
   const int R = shoal_n_pes(), me = shoal_my_pe();

@@ -330,6 +330,57 @@ TEST(Proxy, HostAndDeviceRequestsTakeTheirOwnRing) {
   shoal_free(x);
 }
 
+// shoal_transport_counters counts, exactly, what this PE's host and device
+// requests write into a proxied peer's memory (payloads, the word of each
+// signal and atomic, nothing for a get or a quiet), and nothing for a P2P
+// peer.
+TEST(Proxy, TransportCountersCountWhatIsSent) {
+  const int me = shoal_my_pe(), n_pes = shoal_n_pes();
+  char* x = static_cast<char*>(shoal_malloc(4096));
+  auto* sig = static_cast<uint64_t*>(shoal_calloc(1, 8));
+  int* src = nullptr;
+  CUDA_OK(cudaMalloc(&src, 16));
+  CUDA_OK(cudaMemset(src, 0, 16));
+  int far = -1, near = -1;
+  for (int q = 0; q < n_pes; ++q) {
+    if (q == me) continue;
+    if (shoal_ptr(x, q) == nullptr && far < 0) far = q;
+    if (shoal_ptr(x, q) != nullptr && near < 0) near = q;
+  }
+  ASSERT_GE(far, 0) << "run with PEs the proxy serves";
+  std::vector<char> data(1000);
+  for (size_t i = 0; i < data.size(); ++i) data[i] = static_cast<char>(i * 7 + me);
+  char back[64];
+  shoal_barrier_all();
+  shoal_quiet();  // the barrier's own last signal is issued (counted) before c0
+  shoal_transport_counters_t c0{}, c1{}, c2{};
+  ASSERT_EQ(shoal_transport_counters(&c0), 0);
+  ASSERT_EQ(c0.counted, 1);
+  shoal_putmem(x, data.data(), 1000, far);                            // 1000
+  shoal_int_p(reinterpret_cast<int*>(x + 1024), 7, far);               // 4
+  shoal_signal_op(sig, 5, SHOAL_SIGNAL_ADD, far);                      // 8
+  shoal_putmem_signal(x + 2048, data.data(), 512, sig, 1, SHOAL_SIGNAL_SET, far);  // 512 + 8
+  shoal_getmem(back, x, sizeof back, far);                             // 0
+  CUDA_OK(shoal::launch(one_device_put, 1, 1, 0, nullptr, reinterpret_cast<int*>(x + 3072), src, far));  // 16
+  CUDA_OK(cudaDeviceSynchronize());
+  shoal_quiet();
+  ASSERT_EQ(shoal_transport_counters(&c1), 0);
+  EXPECT_EQ(c1.bytes - c0.bytes, 1000u + 4 + 8 + 520 + 16) << "bytes to proxied PE " << far;
+  EXPECT_EQ(c1.ops - c0.ops, 6u) << "operations to proxied PE " << far;
+  if (near >= 0) {
+    shoal_putmem(x, data.data(), 1000, near);
+    shoal_signal_op(sig, 1, SHOAL_SIGNAL_ADD, near);
+    shoal_quiet();
+    ASSERT_EQ(shoal_transport_counters(&c2), 0);
+    EXPECT_EQ(c2.bytes, c1.bytes) << "P2P to PE " << near << " was counted";
+    EXPECT_EQ(c2.ops, c1.ops);
+  }
+  shoal_barrier_all();
+  CUDA_OK(cudaFree(src));
+  shoal_free(sig);
+  shoal_free(x);
+}
+
 TEST(Proxy, Topology) {
   const int me = shoal_my_pe(), n = shoal_n_pes();
   const char* per = std::getenv("SHOAL_SIM_PES_PER_NODE");

@@ -88,6 +88,15 @@ class Backend {
   // executed. "" or what is still outstanding (PE, QP, counters).
   virtual std::string drain(double timeout_s) = 0;
   virtual void stop() = 0;
+  // What this PE's QPs sent since start: bytes written into remote memory
+  // (WRITE payloads, the words of atomics) and operations performed. False
+  // when the backend does not count (a real NIC: its port counters are the
+  // driver's).
+  virtual bool sent(uint64_t* bytes, uint64_t* ops) const {
+    (void)bytes;
+    (void)ops;
+    return false;
+  }
 };
 
 }  // namespace shoal::ibgda

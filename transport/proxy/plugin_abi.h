@@ -13,8 +13,9 @@ extern "C" {
 #endif
 
 /* 2: heap_is_device added. 3: peer_failure added. 4: gpu_pci_bus_id,
- * cpu_bind and nic added. 5: assist added. */
-#define SHOAL_TRANSPORT_ABI_VERSION 5
+ * cpu_bind and nic added. 5: assist added. 6: the plugin counts what it
+ * sends in the ring's sent_bytes/sent_ops. */
+#define SHOAL_TRANSPORT_ABI_VERSION 6
 
 typedef struct {
   int my_pe;

@@ -351,6 +351,24 @@ struct Proxy {
     return r.pe >= 0 && r.pe < args.n_pes && eps[r.pe] != nullptr;
   }
 
+  // What a request writes into the target's memory (shoal_transport_counters):
+  // put payloads, the word of a signal or atomic; gets write nothing there.
+  static void count_sent(Ring& ring, const Request& r) {
+    uint64_t bytes = 0;
+    switch (r.op) {
+      case kOpFence:
+      case kOpQuiet: return;
+      case kOpPut: bytes = r.size; break;
+      case kOpPutSignal: bytes = r.size + 8; break;
+      case kOpIput: bytes = r.value * r.sub; break;
+      case kOpAmo: bytes = r.size; break;  // a 4- or 8-byte word
+      case kOpSignal: bytes = 8; break;
+      default: break;
+    }
+    std::atomic_ref<uint64_t>(ring.sent_bytes).fetch_add(bytes, std::memory_order_relaxed);
+    std::atomic_ref<uint64_t>(ring.sent_ops).fetch_add(1, std::memory_order_relaxed);
+  }
+
   void issue(const Request& r, Lane& lane, uint64_t ticket) {
     Slot& s = lane.slots[ticket & lane.ring->mask];
     s.ticket = ticket;
@@ -359,6 +377,7 @@ struct Proxy {
     s.pe = r.pe;
     s.pending = 1;  // released after issuing
     Completion& c = lane.ring->completions[s.index];
+    count_sent(*lane.ring, r);
     switch (r.op) {
       case kOpFence:
         ucp_worker_fence(worker);

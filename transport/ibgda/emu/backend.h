@@ -35,6 +35,12 @@ class EmuBackend final : public Backend {
     nic_.register_peer_region(peer, rkey, addr, bytes, mapping);
   }
   Stats stats() const { return nic_.stats(); }
+  bool sent(uint64_t* bytes, uint64_t* ops) const override {
+    const Stats st = nic_.stats();
+    *bytes = st.written;
+    *ops = st.remote_ops;
+    return true;
+  }
   // Test hook: the WQE with producer count `wqe` on the QP to `peer` fails.
   void inject_error(int peer, uint64_t wqe, uint8_t syndrome);
   // Test hook: the QP to `peer` stops consuming at producer count `wqe`.

@@ -339,6 +339,10 @@ size_t Nic::step_qp(Qp& q) {
       std::lock_guard<std::mutex> lock(mu_);
       ++stats_.wqes;
       stats_.bytes += bytes;
+      if (ok && opcode != kOpNop) {
+        ++stats_.remote_ops;
+        if (opcode != kOpRead) stats_.written += bytes;
+      }
     }
     if (!ok) {
       fail(q, index, opcode, f);

@@ -61,6 +61,8 @@ struct Stats {
   uint64_t cqes = 0;       // CQEs written, errors included
   uint64_t errors = 0;     // error CQEs written
   uint64_t bytes = 0;      // payload bytes moved
+  uint64_t written = 0;    // bytes written into remote memory (WRITEs, the words of atomics)
+  uint64_t remote_ops = 0; // WRITEs, READs and atomics performed (NOPs and failures not counted)
   uint64_t dropped = 0;    // WQEs left unconsumed on QPs in error
   uint64_t cq_overruns = 0;
 };
