@@ -127,7 +127,7 @@ struct Ring {
   void* assist_ctx;
   Ring* host;                 // the host producers' ring (null: this ring takes everyone's)
   uint64_t sent_bytes;        // written into other PEs' memory for this ring's requests: put
-                              // payloads, 8 per signal or atomic (the transport adds, relaxed)
+                              // payloads, the word of each signal or atomic (the transport adds, relaxed)
   uint64_t sent_ops;          // operations issued to other PEs (fence and quiet not counted)
   uint32_t error;             // 0, or 1 once an operation failed
   int32_t error_pe;           // target PE of the failed operation
