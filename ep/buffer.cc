@@ -159,7 +159,7 @@ struct Hello {
   int32_t ok;  // 0: this rank cannot create the buffer (it reports why)
   int32_t node;  // the world PE of node-local rank 0: ranks with the same value share a node
   int32_t normal_fit;  // normal-mode blocks this rank's device keeps resident (0: mode off)
-  int32_t pad;
+  int32_t fwd_ok;      // normal mode may forward across nodes: my node's ranks are all load/store reachable
 };
 
 Params params_for(const shoal_ep_buffer* b, int slot) {
@@ -247,6 +247,18 @@ size_t shoal_ep_bytes_needed_ranks(const shoal_ep_config_t* c, int num_ranks) {
     if (normal_resolve(call, *c, num_ranks, &ch, &ring, &cap) != 0) return 0;
     total = align_up(total) +
             normal_sym_layout(num_ranks, ch, ring, c->max_tokens_per_rank, c->hidden, c->max_topk).total;
+    // Forwarding across nodes (a second allocation): counted when this
+    // process can tell the node size and the buffer may forward (an upper
+    // bound: it does not when all ranks are load/store reachable).
+    const char* env = std::getenv("SHOAL_EP_NORMAL_FORWARD");
+    if (shoal_init_status() && num_ranks == shoal_team_n_pes(c->team) && !(env && std::strcmp(env, "0") == 0)) {
+      int L = 0;
+      for (int r = 0; r < num_ranks; ++r) L += shoal_team_translate_pe(c->team, r, SHOAL_TEAM_NODE) >= 0;
+      if (L >= 2 && L <= 32 && num_ranks % L == 0 && num_ranks / L > 1)
+        total = align_up(total) + normal_fwd_layout(num_ranks / L, L, ch, ring, c->max_tokens_per_rank, c->hidden,
+                                                    c->max_topk)
+                                      .total;
+    }
   }
   return total;
 }
@@ -299,7 +311,9 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
   b->L = sym_layout(c.max_tokens_per_rank, c.hidden, c.num_experts, c.max_topk, c.dispatch_dtype, c.zero_copy != 0);
   const size_t ll_bytes = ll_sym_bytes(c);
   const size_t normal_off = align_up(ll_bytes);
-  const size_t sym_total = normal_mode(c) ? shoal_ep_bytes_needed_ranks(&c, ranks) : ll_bytes;
+  size_t sym_total = ll_bytes;
+  if (normal_mode(c))
+    sym_total = normal_off + normal_sym_layout(ranks, n_stride, n_ring, c.max_tokens_per_rank, c.hidden, c.max_topk).total;
 
   int dev = 0, sms = 0, khz = 0;
   cudaGetDevice(&dev);
@@ -331,13 +345,26 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
   if (e != cudaSuccess) rc = cuda_fail(call, "cudaMemset of the symmetric region", e);
   const int fit = rc == 0 && b->ll_on ? launch_fit(call, b, c, sms) : 1;
   if (rc == 0 && fit == 0) rc = -1;
-  const int normal_fit = rc == 0 && normal_mode(c) ? max_normal_blocks(b->threads, ranks, true) : 0;
-  const int normal_fit2 = rc == 0 && normal_mode(c) ? max_normal_blocks(b->threads, ranks, false) : 0;
+  int normal_fit = 0;
+  if (rc == 0 && normal_mode(c))
+    normal_fit = std::min({max_normal_blocks(b->threads, ranks, 0), max_normal_blocks(b->threads, ranks, 1),
+                           max_normal_blocks(b->threads, ranks, 2)});
+  // Forwarding across nodes needs every rank of my node load/store
+  // reachable (and not SHOAL_EP_NORMAL_FORWARD=0).
+  int fwd_ok = 0;
+  if (rc == 0 && normal_mode(c)) {
+    const char* env = std::getenv("SHOAL_EP_NORMAL_FORWARD");
+    fwd_ok = !(env && std::strcmp(env, "0") == 0);
+    for (int r = 0; r < ranks && fwd_ok; ++r)
+      if (shoal_team_translate_pe(c.team, r, SHOAL_TEAM_NODE) >= 0 &&
+          !shoal_ptr(b->sym, shoal_team_translate_pe(c.team, r, SHOAL_TEAM_WORLD)))
+        fwd_ok = 0;
+  }
   const std::string my_error = rc != 0 ? g_error : std::string();
   const Hello hello{{0x45504c4c, c.max_tokens_per_rank, c.hidden, c.num_experts, c.max_topk, c.dispatch_dtype,
                      c.zero_copy != 0, c.enable_masking != 0, ranks, c.modes, n_cap, n_channels, n_ring},
                     gpu_key(dev), rc == 0 ? 1 : 0, shoal_team_translate_pe(SHOAL_TEAM_NODE, 0, SHOAL_TEAM_WORLD),
-                    std::min(normal_fit, normal_fit2), 0};
+                    normal_fit, fwd_ok};
   const Fingerprint& mine = hello.f;
   if ((e = cudaMemcpy(b->sym, &hello, sizeof hello, cudaMemcpyHostToDevice)) != cudaSuccess && rc == 0)
     rc = cuda_fail(call, "cudaMemcpy of the fingerprint", e);
@@ -369,32 +396,46 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
   }
   shoal_barrier_all();
   if (!my_error.empty()) g_error = my_error;  // this rank's own reason first
-  // Normal mode: the channels every rank's kernels can keep resident (each
-  // channel is 2 blocks; ranks sharing a GPU split it), the same on all.
+  // Normal mode: every rank's node (numbered by first rank), whether to
+  // forward across nodes (more than one node, not all load/store
+  // reachable, equal nodes of 2..32 ranks, every rank able), and the
+  // channels every rank's kernels can keep resident (each channel is 2
+  // blocks, 3 with forwarding; ranks sharing a GPU split it), the same on all.
   std::vector<int> node_of(static_cast<size_t>(ranks), 0);
   int nodes = 0;
+  bool fwd = false;
   if (rc == 0 && normal_mode(c)) {
+    std::vector<int> leaders, size;
+    bool all_ok = true;
+    for (int r = 0; r < ranks; ++r) {
+      const int leader = all[static_cast<size_t>(r)].node;
+      auto it = std::find(leaders.begin(), leaders.end(), leader);
+      node_of[static_cast<size_t>(r)] = static_cast<int>(it - leaders.begin());
+      if (it == leaders.end()) {
+        leaders.push_back(leader);
+        size.push_back(0);
+      }
+      ++size[static_cast<size_t>(node_of[static_cast<size_t>(r)])];
+      all_ok = all_ok && all[static_cast<size_t>(r)].fwd_ok;
+    }
+    nodes = static_cast<int>(leaders.size());
+    const int L = ranks / nodes;
+    fwd = nodes > 1 && !b->all_p2p && all_ok && L >= 2 && L <= 32 &&
+          std::all_of(size.begin(), size.end(), [L](int n) { return n == L; });
+    const int bpc = normal_blocks_per_channel(fwd);
     int limit = INT_MAX;
     for (int r = 0; r < ranks; ++r) {
       int share = 0;
       for (const Hello& h : all) share += h.gpu == all[static_cast<size_t>(r)].gpu;
-      limit = std::min(limit, all[static_cast<size_t>(r)].normal_fit / (2 * std::max(1, share)));
+      limit = std::min(limit, all[static_cast<size_t>(r)].normal_fit / (bpc * std::max(1, share)));
     }
     if (limit < 1)
       rc = fail(call, "normal mode: the cooperative kernels of %d threads do not fit the SMs each rank's GPU share "
                 "gives it (lower config.threads, or fewer ranks per GPU)", b->threads);
     else if (c.normal_channels > limit)
-      rc = fail(call, "normal_channels %d is more than the %d channels (2 blocks of %d threads each) that every "
-                "rank's GPU share keeps resident", c.normal_channels, limit, b->threads);
+      rc = fail(call, "normal_channels %d is more than the %d channels (%d blocks of %d threads each) that every "
+                "rank's GPU share keeps resident", c.normal_channels, limit, bpc, b->threads);
     n_channels = std::min(n_channels, std::max(limit, 1));  // the rings keep their stride, n_stride
-    std::vector<int> leaders;
-    for (int r = 0; r < ranks; ++r) {
-      const int leader = all[static_cast<size_t>(r)].node;
-      auto it = std::find(leaders.begin(), leaders.end(), leader);
-      node_of[static_cast<size_t>(r)] = static_cast<int>(it - leaders.begin());
-      if (it == leaders.end()) leaders.push_back(leader);
-    }
-    nodes = static_cast<int>(leaders.size());
   }
   if (rc == 0) pick_blocks(b, c, sms, sharers, fit);
   if (rc != 0) {
@@ -456,7 +497,7 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
     b->normal.ring = n_ring;
     b->normal.cap = n_cap;
     b->normal.ctl = o;
-    if (normal_setup(call, b, b->sym + normal_off, node_of.data(), nodes) != 0) {
+    if (normal_setup(call, b, b->sym + normal_off, node_of.data(), nodes, fwd) != 0) {
       cudaFree(b->ctl);
       shoal_free(b->sym);
       delete b;

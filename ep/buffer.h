@@ -26,6 +26,8 @@ struct NormalState {
     int *prefix, *tokens_per_rank, *tokens_per_expert, *tokens_per_node;
     unsigned char* in_rank;
     int *r_count, *r_begin;
+    std::uint32_t *node_mask = nullptr, *f_dmask = nullptr;  // forwarding only (fctl)
+    int *node_prefix = nullptr, *f_cnt = nullptr, *f_beg = nullptr;
     std::uint64_t seq;
     int tokens, topk, index_type, channels;  // channels: of the last dispatch (0: none yet)
   } slot[2]{};
@@ -34,6 +36,12 @@ struct NormalState {
   int* node_of_rank = nullptr;                  // device [R]
   int* node_of_rank_host = nullptr;             // [R]
   void* counts_event = nullptr;                 // cudaEvent_t, created on first use
+  // Forwarding across nodes (ep/normal.h): its symmetric region (a second
+  // collective allocation) and device tables and slot state (one cudaMalloc).
+  bool fwd = false;
+  NormalFwdLayout FL;
+  unsigned char* fsym = nullptr;
+  unsigned char* fctl = nullptr;
 };
 
 // Records "shoal[PE n] <call>: <message>" as the last error and returns -1.
@@ -45,7 +53,10 @@ int check_buffer(const char* call, const shoal_ep_buffer* b);
 // then, once the symmetric region and the rank tables exist, its memory.
 std::size_t normal_device_bytes(const shoal_ep_config_t& c, int ranks, int channels, int cap);
 int normal_resolve(const char* call, const shoal_ep_config_t& c, int ranks, int* channels, int* ring, int* cap);
-int normal_setup(const char* call, shoal_ep_buffer* b, unsigned char* sym, const int* node_of_rank_host, int nodes);
+// fwd: forward across nodes (every node has ranks / nodes ranks; creation
+// decided it the same way on every rank). Collective when fwd.
+int normal_setup(const char* call, shoal_ep_buffer* b, unsigned char* sym, const int* node_of_rank_host, int nodes,
+                 bool fwd);
 void normal_teardown(shoal_ep_buffer* b);
 
 }  // namespace shoal::ep::detail

@@ -46,6 +46,7 @@ void carve(Carve& k, const shoal_ep_config_t& c, int R, int CS, int cap, NormalS
   P.epoch = reinterpret_cast<std::uint64_t*>(k.take(64));
   P.arrive = reinterpret_cast<unsigned*>(P.epoch + 1);
   P.status = reinterpret_cast<int*>(P.epoch + 2);
+  P.cepoch = P.epoch + 4;
   P.d_sent = reinterpret_cast<std::uint64_t*>(k.take(rc * 8));
   P.d_recvd = reinterpret_cast<std::uint64_t*>(k.take(rc * 8));
   P.c_sent = reinterpret_cast<std::uint64_t*>(k.take(rc * 8));
@@ -84,6 +85,11 @@ NormalParams params_for(const shoal_ep_buffer* b, int slot) {
   p.in_rank = s.in_rank;
   p.r_count = s.r_count;
   p.r_begin = s.r_begin;
+  p.node_mask = s.node_mask;
+  p.node_prefix = s.node_prefix;
+  p.f_cnt = s.f_cnt;
+  p.f_beg = s.f_beg;
+  p.f_dmask = s.f_dmask;
   return p;
 }
 
@@ -125,7 +131,92 @@ std::size_t normal_device_bytes(const shoal_ep_config_t& c, int ranks, int chann
   return k.o;
 }
 
-int normal_setup(const char* call, shoal_ep_buffer* b, unsigned char* sym, const int* node_of_rank_host, int nodes) {
+namespace {
+
+// Forwarding's tables, symmetric region and device state (normal_setup).
+int fwd_setup(const char* call, shoal_ep_buffer* b, const int* node_of) {
+  NormalState& n = b->normal;
+  NormalParams& p = n.base;
+  const shoal_ep_config_t& c = b->cfg;
+  const int R = b->ranks, N = n.nodes, L = R / N;
+  std::vector<int> local(static_cast<std::size_t>(R)), node_rank(static_cast<std::size_t>(R)),
+      fill(static_cast<std::size_t>(N), 0), order(static_cast<std::size_t>(N));
+  for (int r = 0; r < R; ++r) {
+    const int nd = node_of[r];
+    local[static_cast<std::size_t>(r)] = fill[static_cast<std::size_t>(nd)];
+    node_rank[static_cast<std::size_t>(nd * L + fill[static_cast<std::size_t>(nd)]++)] = r;
+  }
+  p.fwd = 1;
+  p.node_size = L;
+  p.my_node = node_of[b->rank];
+  p.my_local = local[static_cast<std::size_t>(b->rank)];
+  for (int i = 0; i < N; ++i) order[static_cast<std::size_t>(i)] = i;
+  std::sort(order.begin(), order.end(), [&](int x, int y) {
+    return node_rank[static_cast<std::size_t>(x * L + p.my_local)] < node_rank[static_cast<std::size_t>(y * L + p.my_local)];
+  });
+  n.FL = normal_fwd_layout(N, L, n.stride, n.ring, c.max_tokens_per_rank, c.hidden, c.max_topk);
+  n.fsym = static_cast<unsigned char*>(shoal_malloc(n.FL.total));
+  if (!n.fsym)
+    return fail(call, "normal mode: the symmetric heap refused the %zu bytes (%.1f MiB) of forwarding across %d nodes "
+                "(the heap's message above says why): raise SHOAL_SYMMETRIC_SIZE (shoal_ep_bytes_needed counts "
+                "them), or set SHOAL_EP_NORMAL_FORWARD=0",
+                n.FL.total, n.FL.total / 1048576.0, N);
+  const std::size_t nc = static_cast<std::size_t>(N) * static_cast<std::size_t>(n.stride),
+                    words = static_cast<std::size_t>(mask_words(c.max_tokens_per_rank)),
+                    T = static_cast<std::size_t>(c.max_tokens_per_rank), r = static_cast<std::size_t>(R);
+  Carve k{0};
+  int *d_local = nullptr, *d_node_rank = nullptr, *d_order = nullptr;
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1) {
+      const cudaError_t e = cudaMalloc(reinterpret_cast<void**>(&n.fctl), k.o);
+      if (e != cudaSuccess) return cuda_fail(call, "cudaMalloc of forwarding's device state", e);
+      const cudaError_t e2 = cudaMemset(n.fctl, 0, k.o);
+      if (e2 != cudaSuccess) return cuda_fail(call, "cudaMemset of forwarding's device state", e2);
+      k.o = reinterpret_cast<std::uintptr_t>(n.fctl);
+    }
+    p.n_sent = reinterpret_cast<std::uint64_t*>(k.take(nc * 8));
+    p.n_recvd = reinterpret_cast<std::uint64_t*>(k.take(nc * 8));
+    d_local = reinterpret_cast<int*>(k.take(r * 4));
+    d_node_rank = reinterpret_cast<int*>(k.take(r * 4));
+    d_order = reinterpret_cast<int*>(k.take(static_cast<std::size_t>(N) * 4));
+    for (auto& sl : n.slot) {
+      sl.node_mask = reinterpret_cast<std::uint32_t*>(k.take(static_cast<std::size_t>(N) * words * 4));
+      sl.node_prefix = reinterpret_cast<int*>(k.take(static_cast<std::size_t>(N) * words * 4));
+      sl.f_cnt = reinterpret_cast<int*>(k.take(nc * 4));
+      sl.f_beg = reinterpret_cast<int*>(k.take(nc * 4));
+      sl.f_dmask = reinterpret_cast<std::uint32_t*>(k.take(static_cast<std::size_t>(N) * T * 4));
+    }
+  }
+  cudaError_t e = cudaMemset(n.fsym, 0, n.FL.total);
+  if (e == cudaSuccess) e = cudaMemcpy(d_local, local.data(), r * 4, cudaMemcpyHostToDevice);
+  if (e == cudaSuccess) e = cudaMemcpy(d_node_rank, node_rank.data(), r * 4, cudaMemcpyHostToDevice);
+  if (e == cudaSuccess) e = cudaMemcpy(d_order, order.data(), static_cast<std::size_t>(N) * 4, cudaMemcpyHostToDevice);
+  if (e == cudaSuccess) e = cudaDeviceSynchronize();
+  // No rank writes into another's region before that one cleared it (the
+  // heap may hand back a freed buffer's words).
+  shoal_barrier_all();
+  if (e != cudaSuccess) return cuda_fail(call, "setting up forwarding's tables", e);
+  p.local_of_rank = d_local;
+  p.node_rank = d_node_rank;
+  p.src_order = d_order;
+  unsigned char* f = n.fsym;
+  p.n_ring = f + n.FL.n_ring;
+  p.n_flag = reinterpret_cast<std::uint64_t*>(f + n.FL.n_flag);
+  p.n_count = reinterpret_cast<std::uint64_t*>(f + n.FL.n_count);
+  p.n_ack = reinterpret_cast<std::uint64_t*>(f + n.FL.n_ack);
+  p.n_credit = reinterpret_cast<std::uint64_t*>(f + n.FL.n_credit);
+  p.f_ready = reinterpret_cast<std::uint64_t*>(f + n.FL.f_ready);
+  p.f_scale = reinterpret_cast<float*>(f + n.FL.f_scale);
+  p.s_stage = reinterpret_cast<float*>(f + n.FL.s_stage);
+  p.p_stage = f + n.FL.p_stage;
+  n.fwd = true;
+  return 0;
+}
+
+}  // namespace
+
+int normal_setup(const char* call, shoal_ep_buffer* b, unsigned char* sym, const int* node_of_rank_host, int nodes,
+                 bool fwd) {
   NormalState& n = b->normal;
   const shoal_ep_config_t& c = b->cfg;
   n.on = true;
@@ -171,6 +262,10 @@ int normal_setup(const char* call, shoal_ep_buffer* b, unsigned char* sym, const
     normal_teardown(b);
     return cuda_fail(call, "cudaMemcpy of the node table", e);
   }
+  if (fwd && fwd_setup(call, b, node_of_rank_host) != 0) {
+    normal_teardown(b);
+    return -1;
+  }
   return 0;
 }
 
@@ -178,6 +273,11 @@ void normal_teardown(shoal_ep_buffer* b) {
   NormalState& n = b->normal;
   delete[] n.node_of_rank_host;
   n.node_of_rank_host = nullptr;
+  if (n.fctl) cudaFree(n.fctl);
+  n.fctl = nullptr;
+  if (n.fsym) shoal_free(n.fsym);
+  n.fsym = nullptr;
+  n.fwd = false;
   if (n.counts_event) cudaEventDestroy(static_cast<cudaEvent_t>(n.counts_event));
   n.counts_event = nullptr;
   n.on = false;
@@ -193,6 +293,11 @@ const int* shoal_ep_node_of_rank(shoal_ep_buffer_t b, int* num_nodes) {
   if (check_normal("shoal_ep_node_of_rank", b) != 0) return nullptr;
   if (num_nodes) *num_nodes = b->normal.nodes;
   return b->normal.node_of_rank_host;
+}
+
+int shoal_ep_normal_forwarding(shoal_ep_buffer_t b) {
+  if (check_normal("shoal_ep_normal_forwarding", b) != 0) return -1;
+  return b->normal.fwd ? 1 : 0;
 }
 
 int shoal_ep_layout(shoal_ep_buffer_t b, const void* topk_idx, int num_tokens, int topk, int index_type,
@@ -242,10 +347,11 @@ int shoal_ep_dispatch(shoal_ep_buffer_t b, const void* x, const void* topk_idx, 
   if (reinterpret_cast<uintptr_t>(x) % 16 != 0) return fail(call, "x %p is not 16-byte aligned", x);
   int channels = n.channels;
   if (a->num_sms != 0) {
-    if (a->num_sms < 2 || a->num_sms % 2 != 0 || a->num_sms / 2 > n.channels)
-      return fail(call, "num_sms %d is not an even number from 2 to %d (2 x the buffer's channels)", a->num_sms,
-                  2 * n.channels);
-    channels = a->num_sms / 2;
+    const int bpc = normal_blocks_per_channel(n.fwd);
+    if (a->num_sms < bpc || a->num_sms % bpc != 0 || a->num_sms / bpc > n.channels)
+      return fail(call, "num_sms %d is not a multiple of %d from %d to %d (%d x the buffer's channels%s)", a->num_sms,
+                  bpc, bpc, bpc * n.channels, bpc, n.fwd ? "; forwarding across nodes takes 3 blocks a channel" : "");
+    channels = a->num_sms / bpc;
   }
   if (a->cached && sl.channels == 0)
     return fail(call, "cached dispatch needs a layout that already had a dispatch (layout #%llu had none)",

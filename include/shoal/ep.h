@@ -254,6 +254,13 @@ int shoal_ep_layout(shoal_ep_buffer_t buffer, const void* topk_idx, int num_toke
                     cudaStream_t stream, shoal_ep_layout_t* layout_p, shoal_ep_layout_result_t* result_p);
 /* Per rank of the team, its node (0..num_nodes-1, in order of first rank). */
 const int* shoal_ep_node_of_rank(shoal_ep_buffer_t buffer, int* num_nodes);
+/* 1 when normal mode forwards across nodes (one network transfer per token
+   and node, relayed inside the node by the rank with the sender's local
+   index; combine sums per node first), 0 when it sends to every rank
+   directly, -1 on error. Decided at creation: more than one node of 2..32
+   ranks each, all equal, not every rank load/store reachable, every node's
+   ranks load/store reachable among themselves, SHOAL_EP_NORMAL_FORWARD not "0". */
+int shoal_ep_normal_forwarding(shoal_ep_buffer_t buffer);
 
 typedef struct {
   const float* x_scales;   /* NULL: x is bf16 [T,H]; else x is e4m3 [T,H] and this fp32 [T,H/128] */
@@ -411,6 +418,8 @@ class Buffer {
     return i;
   }
   shoal_ep_buffer_t raw() const { return b_; }
+  // Normal mode forwards across nodes (shoal_ep_normal_forwarding).
+  bool normal_forwarding() const { return shoal_ep_normal_forwarding(b_) == 1; }
 
   DispatchResult dispatch_ll(const void* x, const void* topk_idx, int num_tokens, int topk,
                              cudaStream_t stream = nullptr, const DispatchOptions& o = {}) {

@@ -602,6 +602,7 @@ int run_normal(const Args& a) {
   const int El = b.num_local_experts(), H = a.hidden, K = a.topk, T = a.tokens;
   int nodes = 0;
   const int* node_of = shoal_ep_node_of_rank(b.raw(), &nodes);
+  const bool fwd = b.normal_forwarding();
   auto* sym = static_cast<double*>(shoal_calloc(static_cast<size_t>(R), 8));
   cudaStream_t s;
   CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
@@ -699,7 +700,9 @@ int run_normal(const Args& a) {
           bad("received row " + std::to_string(i) + " (rank " + std::to_string(want[i].src_rank) + " token " +
               std::to_string(want[i].src_token) + ") differs");
       }
-      const auto wc = ref::normal_combine(in, identity_rows(in, H, dtype), H, K, El, true, [](int, int) { return true; });
+      std::vector<int> nodes_v(node_of, node_of + R);
+      const auto wc = ref::normal_combine(in, identity_rows(in, H, dtype), H, K, El, true, [](int, int) { return true; },
+                                          fwd ? &nodes_v : nullptr, node_of[me]);
       std::vector<uint16_t> got(wc.size());
       CK(cudaMemcpy(got.data(), out, got.size() * 2, cudaMemcpyDeviceToHost));
       size_t nbad = 0;
@@ -737,13 +740,54 @@ int run_normal(const Args& a) {
     via_p2p[static_cast<size_t>(r)] = shoal_ptr(sym, r) != nullptr;
     if (r != me) (via_p2p[static_cast<size_t>(r)] ? peers_p2p : peers_net) += 1;
   }
-  for (int t = 0; t < T; ++t)
-    for (int r : ref::ranks_of(in, t, K, El))
-      if (r != me) (via_p2p[static_cast<size_t>(r)] ? rows_p2p : rows_net) += 1;
   const double words = 8.0 * channels;
-  const double disp_p2p = rows_p2p * (entry + 8) + peers_p2p * words, disp_net = rows_net * (entry + 8) + peers_net * words,
-               comb_p2p = rows_p2p * (2.0 * H + 8), comb_net = rows_net * (2.0 * H + 8);
-  const double disp_msgs = 2 * rows_net + peers_net * channels, comb_msgs = 2 * rows_net;
+  double disp_p2p = 0, disp_net = 0, comb_p2p = 0, comb_net = 0, disp_msgs = 0, comb_msgs = 0;
+  if (!fwd) {
+    for (int t = 0; t < T; ++t)
+      for (int r : ref::ranks_of(in, t, K, El))
+        if (r != me) (via_p2p[static_cast<size_t>(r)] ? rows_p2p : rows_net) += 1;
+    disp_p2p = rows_p2p * (entry + 8) + peers_p2p * words;
+    disp_net = rows_net * (entry + 8) + peers_net * words;
+    comb_p2p = rows_p2p * (2.0 * H + 8);
+    comb_net = rows_net * (2.0 * H + 8);
+    disp_msgs = 2 * rows_net + peers_net * channels;
+    comb_msgs = 2 * rows_net;
+  } else {
+    // Forwarding: over the network one entry per token and other node (and
+    // the forwarder's count word), back one partial row per token and node
+    // from the forwarder; inside the node the direct rows, the relayed
+    // entries and the rows to forwarders.
+    std::vector<int> local(static_cast<size_t>(R));
+    for (int q = 0; q < R; ++q)
+      for (int r = 0; r < q; ++r) local[static_cast<size_t>(q)] += node_of[r] == node_of[q];
+    double relayed = 0, to_fwd = 0, partials = 0, my_net = 0, my_near = 0;
+    for (int q = 0; q < R; ++q)
+      for (int t = 0; t < all[static_cast<size_t>(q)].tokens; ++t) {
+        std::vector<int> ns;
+        int near = 0, to_me = 0;
+        for (int r : ref::ranks_of(all[static_cast<size_t>(q)], t, K, El)) {
+          if (std::find(ns.begin(), ns.end(), node_of[r]) == ns.end()) ns.push_back(node_of[r]);
+          near += node_of[r] == node_of[me] && r != me;
+          to_me += r == me;
+        }
+        const bool mine_node = std::find(ns.begin(), ns.end(), node_of[me]) != ns.end();
+        if (q == me) {
+          my_near += near;
+          my_net += static_cast<double>(ns.size()) - (mine_node ? 1 : 0);
+        } else if (node_of[q] != node_of[me] && local[static_cast<size_t>(q)] == local[static_cast<size_t>(me)] && mine_node) {
+          relayed += near;
+          partials += 1;
+        }
+        if (to_me && node_of[q] != node_of[me] && local[static_cast<size_t>(q)] != local[static_cast<size_t>(me)]) to_fwd += 1;
+        if (to_me && node_of[q] == node_of[me] && q != me) to_fwd += 1;
+      }
+    disp_p2p = (my_near + relayed) * (entry + 8) + peers_p2p * words;
+    disp_net = my_net * (entry + 8) + (peers_net + nodes - 1) * words;
+    comb_p2p = to_fwd * (2.0 * H + 8);
+    comb_net = partials * (2.0 * H + 8) + (nodes - 1) * words;
+    disp_msgs = 2 * my_net + (peers_net + nodes - 1) * channels;
+    comb_msgs = 2 * partials + (nodes - 1) * channels;
+  }
 
   const double copy_gbps = copy_roofline(s);
   L2Flush l2f;
@@ -799,8 +843,9 @@ int run_normal(const Args& a) {
   int rc = 0;
   if (me == 0) {
     std::printf("# ep_bench: normal mode, %d ranks on %d node(s), %d tokens/rank, hidden %d, top-%d, %d experts, "
-                "dispatch %s, %d channels, %s\n",
+                "dispatch %s, %d channels%s, %s\n",
                 R, nodes, T, H, K, a.experts, a.dtype.c_str(), channels,
+                fwd ? " (forwarding across nodes: 3 blocks a channel)" : "",
                 kSim ? "platform sim (CPU/sim times: correctness and regressions, not GPU speed)" : "platform cuda");
     std::printf("# memory per rank: %.1f MiB symmetric heap (Buffer::bytes_needed), %.1f MiB device memory\n",
                 sym_bytes / 1048576.0, shoal_ep_device_bytes_needed(&cfg, R) / 1048576.0);

@@ -42,7 +42,7 @@ if len(ep) < 6:
     print(f"codegen_check: FAIL: sm_{arch}: {len(ep)} EP {mode} kernels in the ptxas report"); sys.exit(1)
 for k, regs in ep:
     name = mode + " " + re.sub(r"^\d+", "", k.split(tag, 1)[1].split("E", 1)[0])
-    name = re.sub(r"\d+$", "", re.sub(r"I.*", "", name)) + ("<P2P>" if "ILb1E" in k else "<routed>" if "ILb0E" in k else "")
+    name = re.sub(r"\d+$", "", re.sub(r"I.*", "", name)) + ("<forwarding>" if "ILb0ELb1E" in k else "<P2P>" if "ILb1E" in k else "<routed>" if "ILb0E" in k else "")
     st, ld = spills.get(k, (-1, -1))
     print(f"sm_{arch} {name}: {regs} registers, spill stores {st} B, loads {ld} B")
     if regs > 128:

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <algorithm>
 #include <vector>
 
 #include "tests/ep/ep_reference.h"
@@ -90,24 +91,47 @@ inline int normal_row_at(const std::vector<Input>& all, int K, int El, int at, i
 // combine's out[t][h] (bf16 bits) when every rank's expert returns the row
 // value y(t) (the same bf16 values at every rank: identity experts);
 // live(r, t) false: that rank's row was dropped (contributes zero).
+// node_of (forwarding across nodes, shoal_ep_normal_forwarding): the sum
+// goes node by node in ascending node order: per node an fp32 chain over
+// its live ranks in ascending order, rounded to bf16 for other nodes (the
+// forwarder sends a bf16 partial) and not for my_node, added to the total.
 template <class Live>
 inline std::vector<uint16_t> normal_combine(const Input& in, const std::vector<uint16_t>& y, int H, int K, int El,
-                                            bool weighted, Live live) {
+                                            bool weighted, Live live, const std::vector<int>* node_of = nullptr,
+                                            int my_node = 0) {
   std::vector<uint16_t> out(static_cast<size_t>(in.tokens) * H);
+  const int nodes = node_of ? *std::max_element(node_of->begin(), node_of->end()) + 1 : 1;
   for (int t = 0; t < in.tokens; ++t) {
-    std::vector<float> acc(static_cast<size_t>(H), 0.f);
-    for (int r : ranks_of(in, t, K, El)) {
-      if (!live(r, t)) continue;
-      float s = 1.f;
-      if (weighted) {
-        s = 0.f;
-        for (int k = 0; k < K; ++k) {
-          const int64_t e = in.idx[static_cast<size_t>(t) * K + k];
-          if (e >= 0 && e / El == r) s += in.weights[static_cast<size_t>(t) * K + k];
+    std::vector<float> acc(static_cast<size_t>(H), 0.f), part(static_cast<size_t>(H));
+    const std::vector<int> rs = ranks_of(in, t, K, El);
+    for (int n = 0; n < nodes; ++n) {
+      bool any = false;
+      std::fill(part.begin(), part.end(), 0.f);
+      for (int r : rs) {
+        if (node_of && (*node_of)[static_cast<size_t>(r)] != n) continue;
+        any = true;
+        if (!live(r, t)) continue;
+        float s = 1.f;
+        if (weighted) {
+          s = 0.f;
+          for (int k = 0; k < K; ++k) {
+            const int64_t e = in.idx[static_cast<size_t>(t) * K + k];
+            if (e >= 0 && e / El == r) s += in.weights[static_cast<size_t>(t) * K + k];
+          }
         }
+        for (int h = 0; h < H; ++h)
+          part[static_cast<size_t>(h)] =
+              std::fmaf(s, bf2f(y[static_cast<size_t>(t) * H + h]), part[static_cast<size_t>(h)]);
       }
-      for (int h = 0; h < H; ++h)
-        acc[static_cast<size_t>(h)] = std::fmaf(s, bf2f(y[static_cast<size_t>(t) * H + h]), acc[static_cast<size_t>(h)]);
+      if (!node_of) {
+        acc = part;
+        break;
+      }
+      if (!any) continue;
+      for (int h = 0; h < H; ++h) {
+        const float v = n == my_node ? part[static_cast<size_t>(h)] : bf2f(f2bf(part[static_cast<size_t>(h)]));
+        acc[static_cast<size_t>(h)] = acc[static_cast<size_t>(h)] + v;
+      }
     }
     for (int h = 0; h < H; ++h) out[static_cast<size_t>(t) * H + h] = f2bf(acc[static_cast<size_t>(h)]);
   }

@@ -84,6 +84,23 @@ void token_payload(const NCase& c, const ref::Input& in, int t, std::vector<uint
 }
 
 // What an identity expert returns for the token (bf16 bits [H]).
+// The node of every rank when the buffer forwards across nodes (combine sums
+// node by node then), else empty.
+struct Nodes {
+  std::vector<int> of;
+  int mine = 0;
+  const std::vector<int>* get() const { return of.empty() ? nullptr : &of; }
+};
+Nodes forwarding_nodes(const Buffer& b) {
+  Nodes n;
+  if (!b.normal_forwarding()) return n;
+  int count = 0;
+  const int* of = shoal_ep_node_of_rank(b.raw(), &count);
+  n.of.assign(of, of + b.num_ranks());
+  n.mine = n.of[static_cast<size_t>(b.rank())];
+  return n;
+}
+
 std::vector<uint16_t> identity(const NCase& c, const ref::Input& in) {
   const int H = c.hidden;
   std::vector<uint16_t> y(static_cast<size_t>(in.tokens) * H);
@@ -234,6 +251,7 @@ void check_dispatch(const NCase& c, const Buffer& b, const shoal::ep::NormalDisp
 // cached dispatch of new data with the same routing, and its combine twice
 // (bit-identical).
 void round_trip(const NCase& c, Buffer& b, cudaStream_t s, uint64_t tag) {
+  const Nodes nodes = forwarding_nodes(b);
   SCOPED_TRACE(name(c));
   const int R = b.num_ranks(), me = b.rank(), El = b.num_local_experts(), H = c.hidden, K = c.topk;
   std::vector<ref::Input> all;
@@ -305,7 +323,7 @@ void round_trip(const NCase& c, Buffer& b, cudaStream_t s, uint64_t tag) {
       const auto want = ref::normal_combine(all[static_cast<size_t>(me)], identity(c, all[static_cast<size_t>(me)]), H,
                                             K, El, c.weighted, [&](int q, int t) {
                                               return !dropped[static_cast<size_t>(t)][static_cast<size_t>(q)];
-                                            });
+                                            }, nodes.get(), nodes.mine);
       const auto got = heap_read(d.out, want.size() * 2);
       for (size_t i = 0; i < want.size(); ++i)
         ASSERT_EQ(get<uint16_t>(got, i), want[i]) << "out[" << i / H << "][" << i % H << "]";
@@ -388,6 +406,7 @@ TEST(EpNormal, GraphReplay) {
   const NCase c{24, 256, 4 * R, 4, true, false, true};
   Buffer b(config_of(c));
   const int El = b.num_local_experts(), cap = R * c.max_tokens, H = c.hidden;
+  const Nodes nodes = forwarding_nodes(b);
   cudaStream_t s;
   CUDA_OK(cudaStreamCreate(&s));
   Dev d;
@@ -421,7 +440,8 @@ TEST(EpNormal, GraphReplay) {
     std::vector<uint16_t> y;
     ASSERT_NO_FATAL_FAILURE(check_dispatch(c, b, r, all, true, &y));
     const auto& in = all[static_cast<size_t>(me)];
-    const auto want = ref::normal_combine(in, identity(c, in), H, c.topk, El, true, [](int, int) { return true; });
+    const auto want = ref::normal_combine(in, identity(c, in), H, c.topk, El, true, [](int, int) { return true; },
+                                          nodes.get(), nodes.mine);
     const auto got = heap_read(d.out, want.size() * 2);
     for (size_t j = 0; j < want.size(); ++j)
       ASSERT_EQ(get<uint16_t>(got, j), want[j]) << "out[" << j / H << "][" << j % H << "]";
@@ -460,7 +480,10 @@ shoal_transport_counters_t counters() {
 // and one acknowledgement; ring credits at most one 8-byte add per row; and
 // one host barrier's own traffic (bounded). Routed inside the node only,
 // nothing but the count words and acknowledgements may leave it. On one
-// node every count is 0.
+// node every count is 0. Forwarding across nodes: one entry per token and
+// other node, one partial row back per token and node (sent by the node's
+// forwarder), and per node and channel the forwarder's count word, its
+// acknowledgement and combine's scales signal.
 TEST(EpNormal, NetworkBytes) {
   const int R = shoal_n_pes(), me = shoal_my_pe();
   const NCase c{48, 256, 4 * R, 4};
@@ -470,6 +493,14 @@ TEST(EpNormal, NetworkBytes) {
   Buffer b(cfg);
   const int El = b.num_local_experts(), H = c.hidden, K = c.topk;
   const auto node = node_leaders(R);
+  const bool fwd = b.normal_forwarding();
+  const Nodes nodes = forwarding_nodes(b);
+  std::vector<int> local(static_cast<size_t>(R));  // index within the node
+  int num_nodes = 0;
+  for (int q = 0; q < R; ++q) {
+    for (int r = 0; r < q; ++r) local[static_cast<size_t>(q)] += node[static_cast<size_t>(r)] == node[static_cast<size_t>(q)];
+    num_nodes += local[static_cast<size_t>(q)] == 0;
+  }
   auto* probe = static_cast<char*>(shoal_malloc(64));
   std::vector<int> net(static_cast<size_t>(R));
   int peers_net = 0;
@@ -512,12 +543,31 @@ TEST(EpNormal, NetworkBytes) {
     }
     const ref::Input& in = all[static_cast<size_t>(me)];
     uint64_t disp_net = 0, comb_net = 0;
-    for (int t = 0; t < in.tokens; ++t)
-      for (int r : ref::ranks_of(in, t, K, El)) disp_net += static_cast<uint64_t>(net[static_cast<size_t>(r)]);
-    for (int q = 0; q < R; ++q)
-      if (net[static_cast<size_t>(q)])
-        for (int t = 0; t < all[static_cast<size_t>(q)].tokens; ++t)
-          for (int r : ref::ranks_of(all[static_cast<size_t>(q)], t, K, El)) comb_net += r == me;
+    if (!fwd) {
+      for (int t = 0; t < in.tokens; ++t)
+        for (int r : ref::ranks_of(in, t, K, El)) disp_net += static_cast<uint64_t>(net[static_cast<size_t>(r)]);
+      for (int q = 0; q < R; ++q)
+        if (net[static_cast<size_t>(q)])
+          for (int t = 0; t < all[static_cast<size_t>(q)].tokens; ++t)
+            for (int r : ref::ranks_of(all[static_cast<size_t>(q)], t, K, El)) comb_net += r == me;
+    } else {
+      // Forwarding: one entry per token and other node it goes to; back,
+      // as forwarder, one partial row per token of a source with my local
+      // index on another node that came to my node.
+      auto nodes_of = [&](const ref::Input& x, int t) {
+        std::vector<int> ns;
+        for (int r : ref::ranks_of(x, t, K, El))
+          if (std::find(ns.begin(), ns.end(), nodes.of[static_cast<size_t>(r)]) == ns.end())
+            ns.push_back(nodes.of[static_cast<size_t>(r)]);
+        return ns;
+      };
+      for (int t = 0; t < in.tokens; ++t)
+        for (int n : nodes_of(in, t)) disp_net += n != nodes.mine;
+      for (int q = 0; q < R; ++q)
+        if (nodes.of[static_cast<size_t>(q)] != nodes.mine && local[static_cast<size_t>(q)] == local[static_cast<size_t>(me)])
+          for (int t = 0; t < all[static_cast<size_t>(q)].tokens; ++t)
+            for (int n : nodes_of(all[static_cast<size_t>(q)], t)) comb_net += n == nodes.mine;
+    }
     if (in_node) {
       ASSERT_EQ(disp_net, 0u);
       ASSERT_EQ(comb_net, 0u);
@@ -538,12 +588,16 @@ TEST(EpNormal, NetworkBytes) {
     const auto nr = heap_read(r.num_recv, 4);
     ASSERT_EQ(get<int>(nr, 0), static_cast<int>(ref::normal_rows(all, K, El, me).size())) << "num_recv";
     const uint64_t got = c1.bytes - c0.bytes;
+    // Forwarding adds per other node and channel a count word and its
+    // acknowledgement (to and from its forwarder) and combine's scales
+    // signal (unweighted here: the word alone).
     const uint64_t lo = disp_net * (entry + 8) + comb_net * (2 * static_cast<uint64_t>(H) + 8) +
-                        16 * static_cast<uint64_t>(peers_net * C);
+                        16 * static_cast<uint64_t>(peers_net * C) +
+                        (fwd ? 24 * static_cast<uint64_t>((num_nodes - 1) * C) : 0);
     const uint64_t hi = lo + 8 * (disp_net + comb_net) + bar;
-    std::printf("PE %d %s: network bytes %llu (rows out %llu, rows back %llu, %d peers on other nodes; bounds %llu..%llu, "
-                "barrier slack %llu), operations %llu\n",
-                me, in_node ? "in-node routing" : "random routing", static_cast<unsigned long long>(got),
+    std::printf("PE %d %s%s: network bytes %llu (rows out %llu, rows back %llu, %d peers on other nodes; bounds "
+                "%llu..%llu, barrier slack %llu), operations %llu\n",
+                me, in_node ? "in-node routing" : "random routing", fwd ? " (forwarding)" : "", static_cast<unsigned long long>(got),
                 static_cast<unsigned long long>(disp_net), static_cast<unsigned long long>(comb_net), peers_net,
                 static_cast<unsigned long long>(lo), static_cast<unsigned long long>(hi),
                 static_cast<unsigned long long>(bar), static_cast<unsigned long long>(c1.ops - c0.ops));
@@ -574,8 +628,8 @@ TEST(EpNormal, BadArguments) {
   o.cached = true;
   EXPECT_EQ(msg([&] { b.dispatch(nullptr, nullptr, nullptr, l, nullptr, o); }).rfind(pe + "shoal_ep_dispatch: cached dispatch needs a layout that already had a dispatch", 0), 0u);
   o.cached = false;
-  o.num_sms = 3;
-  EXPECT_EQ(msg([&] { b.dispatch(nullptr, nullptr, nullptr, l, nullptr, o); }).rfind(pe + "shoal_ep_dispatch: num_sms 3 is not an even number", 0), 0u);
+  o.num_sms = 5;
+  EXPECT_EQ(msg([&] { b.dispatch(nullptr, nullptr, nullptr, l, nullptr, o); }).rfind(pe + "shoal_ep_dispatch: num_sms 5 is not a multiple of", 0), 0u);
   EXPECT_EQ(msg([&] { b.combine(nullptr, nullptr, nullptr, l); }), pe + "shoal_ep_combine: layout #1 has had no dispatch to combine");
   b.layout(nullptr, 0, 2);
   b.layout(nullptr, 0, 2);
