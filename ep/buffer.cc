@@ -227,6 +227,19 @@ void pick_blocks(shoal_ep_buffer* b, const shoal_ep_config_t& c, int sms, int sh
   b->blocks = c.num_blocks ? c.num_blocks : std::min(std::max(1, sms / sharers), fit);
 }
 
+// The node size forwarding across nodes would have for this config on this
+// job (shoal initialised, the team's ranks on my node, 2..32 of them, more
+// than one node, SHOAL_EP_NORMAL_FORWARD not 0), else 0: for the size
+// queries, an upper bound (creation also needs the nodes equal and not every
+// rank load/store reachable).
+int fwd_node_size(const shoal_ep_config_t& c, int num_ranks) {
+  const char* env = std::getenv("SHOAL_EP_NORMAL_FORWARD");
+  if (!shoal_init_status() || num_ranks != shoal_team_n_pes(c.team) || (env && std::strcmp(env, "0") == 0)) return 0;
+  int L = 0;
+  for (int r = 0; r < num_ranks; ++r) L += shoal_team_translate_pe(c.team, r, SHOAL_TEAM_NODE) >= 0;
+  return L >= 2 && L <= 32 && num_ranks % L == 0 && num_ranks / L > 1 ? L : 0;
+}
+
 }  // namespace
 
 extern "C" {
@@ -250,15 +263,9 @@ size_t shoal_ep_bytes_needed_ranks(const shoal_ep_config_t* c, int num_ranks) {
     // Forwarding across nodes (a second allocation): counted when this
     // process can tell the node size and the buffer may forward (an upper
     // bound: it does not when all ranks are load/store reachable).
-    const char* env = std::getenv("SHOAL_EP_NORMAL_FORWARD");
-    if (shoal_init_status() && num_ranks == shoal_team_n_pes(c->team) && !(env && std::strcmp(env, "0") == 0)) {
-      int L = 0;
-      for (int r = 0; r < num_ranks; ++r) L += shoal_team_translate_pe(c->team, r, SHOAL_TEAM_NODE) >= 0;
-      if (L >= 2 && L <= 32 && num_ranks % L == 0 && num_ranks / L > 1)
-        total = align_up(total) + normal_fwd_layout(num_ranks / L, L, ch, ring, c->max_tokens_per_rank, c->hidden,
-                                                    c->max_topk)
-                                      .total;
-    }
+    if (const int L = fwd_node_size(*c, num_ranks))
+      total = align_up(total) +
+              normal_fwd_layout(num_ranks / L, L, ch, ring, c->max_tokens_per_rank, c->hidden, c->max_topk).total;
   }
   return total;
 }
@@ -283,7 +290,11 @@ size_t shoal_ep_device_bytes_needed(const shoal_ep_config_t* c, int num_ranks) {
   }
   int ch = 0, ring = 0, cap = 0;
   if (normal_mode(*c) && shoal::ep::detail::normal_resolve(call, *c, num_ranks, &ch, &ring, &cap) != 0) return 0;
-  return device_bytes(*c, num_ranks, ch, cap);
+  size_t total = device_bytes(*c, num_ranks, ch, cap);
+  if (normal_mode(*c))
+    if (const int L = fwd_node_size(*c, num_ranks))
+      total += shoal::ep::detail::align_up(shoal::ep::detail::normal_fwd_device_bytes(*c, num_ranks, num_ranks / L, ch));
+  return total;
 }
 
 int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* buffer_p) {

@@ -52,6 +52,8 @@ int check_buffer(const char* call, const shoal_ep_buffer* b);
 // Normal mode's part of creation and destruction (normal.cc). Sizes first,
 // then, once the symmetric region and the rank tables exist, its memory.
 std::size_t normal_device_bytes(const shoal_ep_config_t& c, int ranks, int channels, int cap);
+// Forwarding's device state across `nodes` nodes (a cudaMalloc of its own).
+std::size_t normal_fwd_device_bytes(const shoal_ep_config_t& c, int ranks, int nodes, int channels);
 int normal_resolve(const char* call, const shoal_ep_config_t& c, int ranks, int* channels, int* ring, int* cap);
 // fwd: forward across nodes (every node has ranks / nodes ranks; creation
 // decided it the same way on every rank). Collective when fwd.

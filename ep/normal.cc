@@ -133,6 +133,26 @@ std::size_t normal_device_bytes(const shoal_ep_config_t& c, int ranks, int chann
 
 namespace {
 
+// Cuts forwarding's device state out of `k` (or, with base 0, counts it).
+void fwd_carve(Carve& k, const shoal_ep_config_t& c, int R, int N, int CS, NormalState* n, NormalParams* p,
+               int** local, int** node_rank, int** order) {
+  const std::size_t nc = static_cast<std::size_t>(N) * static_cast<std::size_t>(CS),
+                    words = static_cast<std::size_t>(mask_words(c.max_tokens_per_rank)),
+                    T = static_cast<std::size_t>(c.max_tokens_per_rank), r = static_cast<std::size_t>(R);
+  p->n_sent = reinterpret_cast<std::uint64_t*>(k.take(nc * 8));
+  p->n_recvd = reinterpret_cast<std::uint64_t*>(k.take(nc * 8));
+  *local = reinterpret_cast<int*>(k.take(r * 4));
+  *node_rank = reinterpret_cast<int*>(k.take(r * 4));
+  *order = reinterpret_cast<int*>(k.take(static_cast<std::size_t>(N) * 4));
+  for (auto& sl : n->slot) {
+    sl.node_mask = reinterpret_cast<std::uint32_t*>(k.take(static_cast<std::size_t>(N) * words * 4));
+    sl.node_prefix = reinterpret_cast<int*>(k.take(static_cast<std::size_t>(N) * words * 4));
+    sl.f_cnt = reinterpret_cast<int*>(k.take(nc * 4));
+    sl.f_beg = reinterpret_cast<int*>(k.take(nc * 4));
+    sl.f_dmask = reinterpret_cast<std::uint32_t*>(k.take(static_cast<std::size_t>(N) * T * 4));
+  }
+}
+
 // Forwarding's tables, symmetric region and device state (normal_setup).
 int fwd_setup(const char* call, shoal_ep_buffer* b, const int* node_of) {
   NormalState& n = b->normal;
@@ -161,33 +181,19 @@ int fwd_setup(const char* call, shoal_ep_buffer* b, const int* node_of) {
                 "(the heap's message above says why): raise SHOAL_SYMMETRIC_SIZE (shoal_ep_bytes_needed counts "
                 "them), or set SHOAL_EP_NORMAL_FORWARD=0",
                 n.FL.total, n.FL.total / 1048576.0, N);
-  const std::size_t nc = static_cast<std::size_t>(N) * static_cast<std::size_t>(n.stride),
-                    words = static_cast<std::size_t>(mask_words(c.max_tokens_per_rank)),
-                    T = static_cast<std::size_t>(c.max_tokens_per_rank), r = static_cast<std::size_t>(R);
   Carve k{0};
   int *d_local = nullptr, *d_node_rank = nullptr, *d_order = nullptr;
-  for (int pass = 0; pass < 2; ++pass) {
-    if (pass == 1) {
-      const cudaError_t e = cudaMalloc(reinterpret_cast<void**>(&n.fctl), k.o);
-      if (e != cudaSuccess) return cuda_fail(call, "cudaMalloc of forwarding's device state", e);
-      const cudaError_t e2 = cudaMemset(n.fctl, 0, k.o);
-      if (e2 != cudaSuccess) return cuda_fail(call, "cudaMemset of forwarding's device state", e2);
-      k.o = reinterpret_cast<std::uintptr_t>(n.fctl);
-    }
-    p.n_sent = reinterpret_cast<std::uint64_t*>(k.take(nc * 8));
-    p.n_recvd = reinterpret_cast<std::uint64_t*>(k.take(nc * 8));
-    d_local = reinterpret_cast<int*>(k.take(r * 4));
-    d_node_rank = reinterpret_cast<int*>(k.take(r * 4));
-    d_order = reinterpret_cast<int*>(k.take(static_cast<std::size_t>(N) * 4));
-    for (auto& sl : n.slot) {
-      sl.node_mask = reinterpret_cast<std::uint32_t*>(k.take(static_cast<std::size_t>(N) * words * 4));
-      sl.node_prefix = reinterpret_cast<int*>(k.take(static_cast<std::size_t>(N) * words * 4));
-      sl.f_cnt = reinterpret_cast<int*>(k.take(nc * 4));
-      sl.f_beg = reinterpret_cast<int*>(k.take(nc * 4));
-      sl.f_dmask = reinterpret_cast<std::uint32_t*>(k.take(static_cast<std::size_t>(N) * T * 4));
-    }
+  fwd_carve(k, c, R, N, n.stride, &n, &p, &d_local, &d_node_rank, &d_order);
+  // Every step runs only if the ones before worked, and the barrier below
+  // runs whatever happened (the other ranks wait in it).
+  const std::size_t bytes = k.o, r = static_cast<std::size_t>(R);
+  cudaError_t e = cudaMalloc(reinterpret_cast<void**>(&n.fctl), bytes);
+  if (e == cudaSuccess) e = cudaMemset(n.fctl, 0, bytes);
+  if (e == cudaSuccess) {
+    k.o = reinterpret_cast<std::uintptr_t>(n.fctl);
+    fwd_carve(k, c, R, N, n.stride, &n, &p, &d_local, &d_node_rank, &d_order);
+    e = cudaMemset(n.fsym, 0, n.FL.total);
   }
-  cudaError_t e = cudaMemset(n.fsym, 0, n.FL.total);
   if (e == cudaSuccess) e = cudaMemcpy(d_local, local.data(), r * 4, cudaMemcpyHostToDevice);
   if (e == cudaSuccess) e = cudaMemcpy(d_node_rank, node_rank.data(), r * 4, cudaMemcpyHostToDevice);
   if (e == cudaSuccess) e = cudaMemcpy(d_order, order.data(), static_cast<std::size_t>(N) * 4, cudaMemcpyHostToDevice);
@@ -195,7 +201,7 @@ int fwd_setup(const char* call, shoal_ep_buffer* b, const int* node_of) {
   // No rank writes into another's region before that one cleared it (the
   // heap may hand back a freed buffer's words).
   shoal_barrier_all();
-  if (e != cudaSuccess) return cuda_fail(call, "setting up forwarding's tables", e);
+  if (e != cudaSuccess) return cuda_fail(call, "setting up forwarding's device state and tables", e);
   p.local_of_rank = d_local;
   p.node_rank = d_node_rank;
   p.src_order = d_order;
@@ -214,6 +220,15 @@ int fwd_setup(const char* call, shoal_ep_buffer* b, const int* node_of) {
 }
 
 }  // namespace
+
+std::size_t normal_fwd_device_bytes(const shoal_ep_config_t& c, int ranks, int nodes, int channels) {
+  Carve k{0};
+  NormalState n;
+  NormalParams p{};
+  int *a = nullptr, *b = nullptr, *d = nullptr;
+  fwd_carve(k, c, ranks, nodes, channels, &n, &p, &a, &b, &d);
+  return k.o;
+}
 
 int normal_setup(const char* call, shoal_ep_buffer* b, unsigned char* sym, const int* node_of_rank_host, int nodes,
                  bool fwd) {

@@ -273,6 +273,8 @@ __device__ void dispatch_send(const NormalParams& p, const NormalCall& c, int ch
           __syncwarp();
           if (lane == 0) put_word<true>(p.d_flag + slot, seq, p.pe_of_rank[r]);
           __syncwarp();
+        } else if constexpr (kFwd) {  // my node: load/store reachable
+          put_row<true>(dst, stage, eb, p.d_flag + slot, seq, p.pe_of_rank[r], lane);
         } else {
           routed_put_signal(dst, stage, eb, p.d_flag + slot, seq, p.pe_of_rank[r]);
         }
@@ -409,8 +411,8 @@ __device__ void dispatch_recv(const NormalParams& p, const NormalCall& c, int ch
             p.d_credit + static_cast<long long>(rank_at(p, p.node_of_rank[s], p.my_local)) * CS + ch,
             static_cast<uint64_t>(hi - lo), p.pe_of_rank[rank_at(p, p.my_node, p.local_of_rank[s])]);
       else
-        put_word<kP2P, SHOAL_SIGNAL_ADD>(p.d_credit + static_cast<long long>(p.rank) * CS + ch,
-                                         static_cast<uint64_t>(hi - lo), p.pe_of_rank[s]);
+        put_word<kP2P || kFwd, SHOAL_SIGNAL_ADD>(p.d_credit + static_cast<long long>(p.rank) * CS + ch,
+                                                 static_cast<uint64_t>(hi - lo), p.pe_of_rank[s]);
     }
   }
   __syncthreads();

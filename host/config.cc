@@ -152,6 +152,10 @@ const EnvVarDoc* env_var_table() {
        "sim, testing: PCI addresses the simulated GPUs report (comma-separated; a PE takes entry "
        "node-local rank mod count), so NIC and CPU placement (SHOAL_PROXY_NIC, SHOAL_PROXY_CPU) "
        "run against a topology file given to hwloc with HWLOC_XMLFILE."},
+      {"SHOAL_EP_NORMAL_FORWARD", "1",
+       "EP normal mode across nodes: 0 sends every token to each destination rank directly instead "
+       "of forwarding once per node through the rank with the sender's local index (docs/ep.md "
+       "\"Forwarding across nodes\"); read at buffer creation, any rank's 0 turns it off for all."},
       {"SHOAL_SIM_PES_PER_NODE", "0",
        "Simulated nodes on one machine: ranks in consecutive groups of this size form a node "
        "(node = rank / n); 0 = off. SHOAL_NODE_ID wins when set."},

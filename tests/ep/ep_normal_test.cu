@@ -9,6 +9,7 @@
 #include <shoal/shoal.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -513,6 +514,28 @@ TEST(EpNormal, NetworkBytes) {
   if (!counters().counted) {
     shoal_free(probe);
     GTEST_SKIP() << "a transport in use does not count (IBGDA on a real NIC)";
+  }
+  if (fwd) {
+    // The size queries count forwarding's memory (docs/ep.md): the second
+    // symmetric region, N·C·S·(e + 8 + 2H) + 2·N·T·L4·4 + 32·N·C bytes plus
+    // alignment, and per layout slot N·(4T + 8·words + 8C) device bytes
+    // plus tables; SHOAL_EP_NORMAL_FORWARD=0 takes them out.
+    const size_t with = shoal_ep_bytes_needed(&cfg), dev_with = shoal_ep_device_bytes_needed(&cfg, R);
+    ASSERT_EQ(setenv("SHOAL_EP_NORMAL_FORWARD", "0", 1), 0);
+    const size_t without = shoal_ep_bytes_needed(&cfg), dev_without = shoal_ep_device_bytes_needed(&cfg, R);
+    ASSERT_EQ(unsetenv("SHOAL_EP_NORMAL_FORWARD"), 0);
+    const size_t N = static_cast<size_t>(num_nodes), L4 = (static_cast<size_t>(R) / N + 3) / 4 * 4,
+                 S = static_cast<size_t>(cfg.normal_ring_tokens), T = static_cast<size_t>(c.max_tokens),
+                 Cs = static_cast<size_t>(C), e = (16 + 2 * static_cast<size_t>(H) + 8 * static_cast<size_t>(K) + 15) / 16 * 16,
+                 words = T / 32 + 1;
+    const size_t sym = N * Cs * S * (e + 8 + 2 * static_cast<size_t>(H)) + 2 * N * T * L4 * 4 + 32 * N * Cs;
+    const size_t dev = 2 * N * (4 * T + 8 * words + 8 * Cs);
+    std::printf("PE %d forwarding memory: symmetric +%zu (formula %zu), device +%zu (slots %zu)\n", me,
+                with - without, sym, dev_with - dev_without, dev);
+    EXPECT_GE(with - without, sym);
+    EXPECT_LE(with - without, sym + 16 * 128);
+    EXPECT_GE(dev_with - dev_without, dev);
+    EXPECT_LE(dev_with - dev_without, dev + 16 * N * Cs + 8 * static_cast<size_t>(R) + 4 * N + 24 * 128);
   }
   cudaStream_t s;
   CUDA_OK(cudaStreamCreate(&s));
