@@ -95,10 +95,12 @@ inline int normal_row_at(const std::vector<Input>& all, int K, int El, int at, i
 // goes node by node in ascending node order: per node an fp32 chain over
 // its live ranks in ascending order, rounded to bf16 for other nodes (the
 // forwarder sends a bf16 partial) and not for my_node, added to the total.
-template <class Live>
-inline std::vector<uint16_t> normal_combine(const Input& in, const std::vector<uint16_t>& y, int H, int K, int El,
-                                            bool weighted, Live live, const std::vector<int>* node_of = nullptr,
-                                            int my_node = 0) {
+// y(r, i): rank r's bf16 row value of element i = t·H + h; the overload
+// below takes one row set for every rank.
+template <class Y, class Live>
+inline std::vector<uint16_t> normal_combine_by_rank(const Input& in, Y y, int H, int K, int El, bool weighted,
+                                                    Live live, const std::vector<int>* node_of = nullptr,
+                                                    int my_node = 0) {
   std::vector<uint16_t> out(static_cast<size_t>(in.tokens) * H);
   const int nodes = node_of ? *std::max_element(node_of->begin(), node_of->end()) + 1 : 1;
   for (int t = 0; t < in.tokens; ++t) {
@@ -121,7 +123,7 @@ inline std::vector<uint16_t> normal_combine(const Input& in, const std::vector<u
         }
         for (int h = 0; h < H; ++h)
           part[static_cast<size_t>(h)] =
-              std::fmaf(s, bf2f(y[static_cast<size_t>(t) * H + h]), part[static_cast<size_t>(h)]);
+              std::fmaf(s, bf2f(y(r, static_cast<size_t>(t) * H + h)), part[static_cast<size_t>(h)]);
       }
       if (!node_of) {
         acc = part;
@@ -136,6 +138,14 @@ inline std::vector<uint16_t> normal_combine(const Input& in, const std::vector<u
     for (int h = 0; h < H; ++h) out[static_cast<size_t>(t) * H + h] = f2bf(acc[static_cast<size_t>(h)]);
   }
   return out;
+}
+
+template <class Live>
+inline std::vector<uint16_t> normal_combine(const Input& in, const std::vector<uint16_t>& y, int H, int K, int El,
+                                            bool weighted, Live live, const std::vector<int>* node_of = nullptr,
+                                            int my_node = 0) {
+  return normal_combine_by_rank(
+      in, [&y](int, size_t i) { return y[i]; }, H, K, El, weighted, live, node_of, my_node);
 }
 
 }  // namespace shoal_ep_ref

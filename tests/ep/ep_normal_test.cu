@@ -9,6 +9,7 @@
 #include <shoal/shoal.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -38,6 +39,7 @@ struct NCase {
   int cap = 0;          // max_recv_tokens (0: default)
   int empty_rank = -1;  // passes 0 tokens
   int route = 0;        // kRandom, kOneExpert or kOneRank
+  bool cancel = false;  // expert outputs that cancel (rank_factor)
 };
 
 // Routing: random (ref::make_input), every token to one expert (the last:
@@ -100,6 +102,32 @@ Nodes forwarding_nodes(const Buffer& b) {
   n.of.assign(of, of + b.num_ranks());
   n.mine = n.of[static_cast<size_t>(b.rank())];
   return n;
+}
+
+// round_trip's experts: rank r returns its rows times rank_factor(r) (a
+// power of two: exact in bf16), so rows differ between ranks. With
+// c.cancel the factors are 2^20, 1 and -2^20 by r mod 3: a token's fp32 sum
+// then loses its small terms or not depending on the order of the additions,
+// so a combine that sums in another order than documented fails bit-exactness.
+float rank_factor(const NCase& c, int r) {
+  if (c.cancel) return r % 3 == 0 ? 1048576.f : r % 3 == 1 ? 1.f : -1048576.f;
+  return std::ldexp(1.f, r % 4 - 1);
+}
+
+// Every rank's expert output for the tokens of `in` (element t·H + h).
+std::vector<std::vector<uint16_t>> scaled_rows(const NCase& c, const ref::Input& in, int ranks) {
+  const int H = c.hidden;
+  std::vector<std::vector<uint16_t>> y(static_cast<size_t>(ranks), std::vector<uint16_t>(static_cast<size_t>(in.tokens) * H));
+  std::vector<uint8_t> pay, sc;
+  for (int t = 0; t < in.tokens; ++t) {
+    token_payload(c, in, t, &pay, &sc);
+    for (int h = 0; h < H; ++h) {
+      const float v = ref::dequant(pay.data(), sc.data(), c.fp8 ? ref::kE4M3 : ref::kBF16, h);
+      for (int r = 0; r < ranks; ++r)
+        y[static_cast<size_t>(r)][static_cast<size_t>(t) * H + h] = ref::f2bf(v * rank_factor(c, r));
+    }
+  }
+  return y;
 }
 
 std::vector<uint16_t> identity(const NCase& c, const ref::Input& in) {
@@ -236,7 +264,8 @@ void check_dispatch(const NCase& c, const Buffer& b, const shoal::ep::NormalDisp
       if (le >= 0) ++counts[static_cast<size_t>(le)];
     }
     for (int h = 0; h < H; ++h)
-      (*y)[static_cast<size_t>(i) * H + h] = ref::f2bf(ref::dequant(p.data(), s.data(), c.fp8 ? ref::kE4M3 : ref::kBF16, h));
+      (*y)[static_cast<size_t>(i) * H + h] =
+          ref::f2bf(ref::dequant(p.data(), s.data(), c.fp8 ? ref::kE4M3 : ref::kBF16, h) * rank_factor(c, me));
   }
   if (poisoned) {
     for (int i = kept; i < r.capacity; ++i)
@@ -315,16 +344,17 @@ void round_trip(const NCase& c, Buffer& b, cudaStream_t s, uint64_t tag) {
     const auto ec = heap_read(r.recv_expert_count, El * 4);
     for (int le = 0; le < El; ++le) ASSERT_EQ(host_counts[le], get<int>(ec, le)) << "host copy of recv_expert_count";
     CUDA_OK(cudaMemcpy(d.y, y.data(), y.size() * 2, cudaMemcpyHostToDevice));
+    const auto rows = scaled_rows(c, all[static_cast<size_t>(me)], R);
     std::vector<unsigned char> first;
     for (int rep = 0; rep < (pass == 1 ? 2 : 1); ++rep) {
       heap_poison(d.out, static_cast<size_t>(c.max_tokens) * H * 2);
       void* out = b.combine(d.y, d.idx, c.weighted ? d.w : nullptr, r.handle, s, d.out);
       ASSERT_EQ(out, d.out);
       CUDA_OK(cudaStreamSynchronize(s));
-      const auto want = ref::normal_combine(all[static_cast<size_t>(me)], identity(c, all[static_cast<size_t>(me)]), H,
-                                            K, El, c.weighted, [&](int q, int t) {
-                                              return !dropped[static_cast<size_t>(t)][static_cast<size_t>(q)];
-                                            }, nodes.get(), nodes.mine);
+      const auto want = ref::normal_combine_by_rank(
+          all[static_cast<size_t>(me)], [&](int q, size_t i) { return rows[static_cast<size_t>(q)][i]; }, H, K, El,
+          c.weighted, [&](int q, int t) { return !dropped[static_cast<size_t>(t)][static_cast<size_t>(q)]; },
+          nodes.get(), nodes.mine);
       const auto got = heap_read(d.out, want.size() * 2);
       for (size_t i = 0; i < want.size(); ++i)
         ASSERT_EQ(get<uint16_t>(got, i), want[i]) << "out[" << i / H << "][" << i % H << "]";
@@ -338,18 +368,20 @@ void round_trip(const NCase& c, Buffer& b, cudaStream_t s, uint64_t tag) {
       if (rep > 0) {
         ASSERT_EQ(first_diff(first.data(), got.data(), got.size()), -1) << "a repeated combine differs";
       }
-      // Against the unquantised sum: x times the ranks (or the weights).
+      // Against the unquantised sum: x times the ranks' factors (and weights).
       const auto& mi = all[static_cast<size_t>(me)];
-      if (mi.tokens > 0 && my_dropped == 0) {
+      if (mi.tokens > 0 && my_dropped == 0 && !c.cancel) {  // cancelling sums are far from exact
         std::vector<double> g(want.size()), e(want.size(), 0.0);
         for (size_t i = 0; i < want.size(); ++i) g[i] = ref::bf2f(get<uint16_t>(got, i));
         for (int t = 0; t < mi.tokens; ++t) {
           double f = 0;
           if (c.weighted) {
-            for (int k = 0; k < K; ++k)
-              if (mi.idx[static_cast<size_t>(t) * K + k] >= 0) f += mi.weights[static_cast<size_t>(t) * K + k];
+            for (int k = 0; k < K; ++k) {
+              const int64_t e_k = mi.idx[static_cast<size_t>(t) * K + k];
+              if (e_k >= 0) f += mi.weights[static_cast<size_t>(t) * K + k] * rank_factor(c, static_cast<int>(e_k / El));
+            }
           } else {
-            f = static_cast<double>(ref::ranks_of(mi, t, K, El).size());
+            for (int q : ref::ranks_of(mi, t, K, El)) f += rank_factor(c, q);
           }
           for (int h = 0; h < H; ++h) e[static_cast<size_t>(t) * H + h] = f * ref::bf2f(mi.x[static_cast<size_t>(t) * H + h]);
         }
@@ -378,6 +410,9 @@ TEST(EpNormal, ShapesDtypesCachedDeterministic) {
       {45, 384, 2 * R, 8, true, true, true},
       {33, 128, R, 1, false, false, true},
       {50, 2048, 8 * R, 6, true, false, false, 0, 1},
+      // Cancelling expert outputs: the summation order shows (rank_factor).
+      {40, 256, 4 * R, 6, false, false, true, 0, -1, kRandom, true},
+      {40, 128, 2 * R, 4, false, true, false, 0, -1, kRandom, true},
   };
   ASSERT_NO_FATAL_FAILURE(round_trips(cases, 1));
 }
