@@ -27,6 +27,11 @@
 // in ascending rank order in fp32 (times the summed top-k weights of that
 // rank when weights are given), so the result is bit-identical run to run.
 // Cached dispatch (same routing as the handle's) skips the count words.
+// Forwarding across nodes (kFwd, 3C blocks: block 2C + c forwards channel
+// c): tokens for another node go once to the rank there with my local
+// index, which relays them into my rings at its node's ranks, and in
+// combine sums its node's rows into one bf16 partial per token
+// (dispatch_forward, combine_forward; docs/ep.md "Forwarding across nodes").
 #include <cooperative_groups.h>
 #include <cuda_bf16.h>
 #include <shoal/device.h>
