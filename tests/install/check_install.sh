@@ -16,8 +16,8 @@ cmake -S "$src/examples" -B "$tmp/ex" -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$tmp/c
 cmake --build "$tmp/ex" -j2 >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; exit 1; }
 "$tmp/prefix/bin/shoalrun" -n 2 "$tmp/ex/ring_put"
 "$tmp/prefix/bin/shoalrun" -n 3 "$tmp/ex/device_ring"
-"$tmp/prefix/bin/shoalrun" -n 2 "$tmp/ex/ep_moe" | grep -q "ep_moe: OK"  # shoal::ep from the package
+"$tmp/prefix/bin/shoalrun" -n 2 "$tmp/ex/ep_moe" | grep "ep_moe: OK" >/dev/null  # shoal::ep from the package
 # pkg-config sees the packages too.
-PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig" pkg-config --libs shoal | grep -q -- -lshoal
-PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig" pkg-config --libs shoal-ep | grep -q -- -lshoal_ep
+PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig" pkg-config --libs shoal | grep -- -lshoal >/dev/null
+PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig" pkg-config --libs shoal-ep | grep -- -lshoal_ep >/dev/null
 echo "install check: PASSED"
