@@ -232,9 +232,14 @@ void pick_blocks(shoal_ep_buffer* b, const shoal_ep_config_t& c, int sms, int sh
 // than one node, SHOAL_EP_NORMAL_FORWARD not 0), else 0: for the size
 // queries, an upper bound (creation also needs the nodes equal and not every
 // rank load/store reachable).
-int fwd_node_size(const shoal_ep_config_t& c, int num_ranks) {
+// SHOAL_EP_NORMAL_FORWARD is not "0" (docs/env.md).
+bool fwd_allowed() {
   const char* env = std::getenv("SHOAL_EP_NORMAL_FORWARD");
-  if (!shoal_init_status() || num_ranks != shoal_team_n_pes(c.team) || (env && std::strcmp(env, "0") == 0)) return 0;
+  return !(env && std::strcmp(env, "0") == 0);
+}
+
+int fwd_node_size(const shoal_ep_config_t& c, int num_ranks) {
+  if (!shoal_init_status() || num_ranks != shoal_team_n_pes(c.team) || !fwd_allowed()) return 0;
   int L = 0;
   for (int r = 0; r < num_ranks; ++r) L += shoal_team_translate_pe(c.team, r, SHOAL_TEAM_NODE) >= 0;
   return L >= 2 && L <= 32 && num_ranks % L == 0 && num_ranks / L > 1 ? L : 0;
@@ -364,8 +369,7 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
   // reachable (and not SHOAL_EP_NORMAL_FORWARD=0).
   int fwd_ok = 0;
   if (rc == 0 && normal_mode(c)) {
-    const char* env = std::getenv("SHOAL_EP_NORMAL_FORWARD");
-    fwd_ok = !(env && std::strcmp(env, "0") == 0);
+    fwd_ok = fwd_allowed();
     for (int r = 0; r < ranks && fwd_ok; ++r)
       if (shoal_team_translate_pe(c.team, r, SHOAL_TEAM_NODE) >= 0 &&
           !shoal_ptr(b->sym, shoal_team_translate_pe(c.team, r, SHOAL_TEAM_WORLD)))
@@ -440,12 +444,13 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
       for (const Hello& h : all) share += h.gpu == all[static_cast<size_t>(r)].gpu;
       limit = std::min(limit, all[static_cast<size_t>(r)].normal_fit / (bpc * std::max(1, share)));
     }
+    const int nthreads = normal_threads(b->threads, fwd ? 2 : b->all_p2p ? 1 : 0);
     if (limit < 1)
       rc = fail(call, "normal mode: the cooperative kernels of %d threads do not fit the SMs each rank's GPU share "
-                "gives it (lower config.threads, or fewer ranks per GPU)", b->threads);
+                "gives it (lower config.threads, or fewer ranks per GPU)", nthreads);
     else if (c.normal_channels > limit)
       rc = fail(call, "normal_channels %d is more than the %d channels (%d blocks of %d threads each) that every "
-                "rank's GPU share keeps resident", c.normal_channels, limit, bpc, b->threads);
+                "rank's GPU share keeps resident", c.normal_channels, limit, bpc, nthreads);
     n_channels = std::min(n_channels, std::max(limit, 1));  // the rings keep their stride, n_stride
   }
   if (rc == 0) pick_blocks(b, c, sms, sharers, fit);

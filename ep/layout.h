@@ -27,6 +27,11 @@ constexpr int kMsgHeader = 16;
 // Threads per block the kernels are compiled for (__launch_bounds__): caps
 // registers at 65536 / 512 = 128 per thread so a block always fits an SM.
 constexpr int kMaxThreads = 512;
+// Normal mode's routed and forwarding kernels (some peer through IBGDA or
+// the proxy) are compiled for 256 threads: the runtime's out-of-line
+// put/signal calls need more than 128 registers around them, and at 128
+// they spilled (docs/perf/ep.md). They run with min(threads, this).
+constexpr int kRemoteMaxThreads = 256;
 constexpr std::size_t kAlign = 128;
 
 constexpr std::size_t align_up(std::size_t x, std::size_t a = kAlign) { return (x + a - 1) / a * a; }

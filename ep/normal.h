@@ -192,5 +192,11 @@ int launch_normal_combine(const NormalParams& p, const NormalCall& c, int thread
 int max_normal_blocks(int threads, int ranks, int kind);
 // Blocks per channel: send and receive, and a forwarder with forwarding.
 constexpr int normal_blocks_per_channel(bool fwd) { return fwd ? 3 : 2; }
+// Threads per block of the dispatch/combine kernels from config.threads:
+// kind 1 (every rank load/store reachable) runs them all, the routed (0)
+// and forwarding (2) kernels at most kRemoteMaxThreads.
+constexpr int normal_threads(int threads, int kind) {
+  return kind == 1 || threads < kRemoteMaxThreads ? threads : kRemoteMaxThreads;
+}
 
 }  // namespace shoal::ep::detail

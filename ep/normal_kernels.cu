@@ -83,6 +83,12 @@ __device__ __forceinline__ void for_other_nodes(const NormalParams& p, int t, in
 __device__ __forceinline__ int rank_at(const NormalParams& p, int n, int l) { return p.node_rank[n * p.node_size + l]; }
 __device__ __forceinline__ bool in_my_node(const NormalParams& p, int r) { return p.node_of_rank[r] == p.my_node; }
 
+// Entry of message `seq` (1-based, counted per ring) in ring `ring` (a
+// ring is (peer index) * cstride + channel) of S entries.
+__device__ __forceinline__ long long ring_slot(long long ring, int S, uint64_t seq) {
+  return ring * S + static_cast<long long>((seq - 1) % static_cast<uint64_t>(S));
+}
+
 __device__ __forceinline__ int chan_begin(int c, int tokens, int channels) {
   return static_cast<int>(static_cast<long long>(c) * tokens / channels);
 }
@@ -271,7 +277,7 @@ __device__ void dispatch_send(const NormalParams& p, const NormalCall& c, int ch
           wait_word(p, p.d_credit + static_cast<long long>(r) * CS + ch,
                     [&](uint64_t v) { return v + S >= seq; }, "dispatch send (ring credit)", r, ch, seq - S);
         __syncwarp();
-        const long long slot = ring * S + static_cast<long long>((seq - 1) % static_cast<uint64_t>(S));
+        const long long slot = ring_slot(ring, S, seq);
         unsigned char* dst = p.d_ring + slot * p.entry;
         if constexpr (kP2P) {
           write_entry(p, c, static_cast<unsigned char*>(shoal_ptr(dst, p.pe_of_rank[r])), t, lane);
@@ -295,8 +301,7 @@ __device__ void dispatch_send(const NormalParams& p, const NormalCall& c, int ch
                     [&](uint64_t v) { return v + S >= seq; }, "dispatch send (forwarder's ring credit)", f, ch,
                     seq - S);
         __syncwarp();
-        const long long slot = (static_cast<long long>(p.my_node) * CS + ch) * S +
-                               static_cast<long long>((seq - 1) % static_cast<uint64_t>(S));
+        const long long slot = ring_slot(static_cast<long long>(p.my_node) * CS + ch, S, seq);
         routed_put_signal(p.n_ring + slot * p.entry, stage, eb, p.n_flag + slot, seq, p.pe_of_rank[f]);
       });
   }
@@ -380,7 +385,7 @@ __device__ void dispatch_recv(const NormalParams& p, const NormalCall& c, int ch
     if (i < total) {
       const int s = bucket_of(eb, R, i), j = i - eb[s];
       const uint64_t seq = p.d_recvd[static_cast<long long>(s) * CS + ch] + static_cast<uint64_t>(j) + 1;
-      const long long slot = (static_cast<long long>(s) * CS + ch) * S + static_cast<long long>((seq - 1) % static_cast<uint64_t>(S));
+      const long long slot = ring_slot(static_cast<long long>(s) * CS + ch, S, seq);
       if (lane == 0) {
         wait_word(p, p.d_flag + slot, [&](uint64_t v) { return v == seq; }, "dispatch recv (entry)", s, ch, seq);
         __threadfence_system();
@@ -467,7 +472,7 @@ __device__ void dispatch_forward(const NormalParams& p, const NormalCall& c, int
       unsigned mask = 0;
       if (i < total) {
         const uint64_t seq = p.n_recvd[ring] + static_cast<uint64_t>(i) + 1;
-        slot = ring * S + static_cast<long long>((seq - 1) % static_cast<uint64_t>(S));
+        slot = ring_slot(ring, S, seq);
         if (lane == 0) {
           wait_word(p, p.n_flag + slot, [&](uint64_t v) { return v == seq; }, "dispatch forward (entry)", s, ch, seq);
           __threadfence_system();
@@ -492,8 +497,7 @@ __device__ void dispatch_forward(const NormalParams& p, const NormalCall& c, int
           wait_word(p, p.d_credit + at, [&](uint64_t v) { return v + S >= seq2; }, "dispatch forward (ring credit)",
                     d, ch, seq2 - S);
         __syncwarp();
-        const long long slot2 = (static_cast<long long>(s) * CS + ch) * S +
-                                static_cast<long long>((seq2 - 1) % static_cast<uint64_t>(S));
+        const long long slot2 = ring_slot(static_cast<long long>(s) * CS + ch, S, seq2);
         put_row<true>(p.d_ring + slot2 * p.entry, p.n_ring + slot * p.entry, eb, p.d_flag + slot2, seq2,
                       p.pe_of_rank[d], lane);
       }
@@ -516,7 +520,7 @@ __device__ void dispatch_forward(const NormalParams& p, const NormalCall& c, int
 }
 
 template <bool kP2P, bool kFwd>
-__global__ void __launch_bounds__(kMaxThreads, 1) dispatch(NormalParams p, NormalCall c) {
+__global__ void __launch_bounds__(kP2P ? kMaxThreads : kRemoteMaxThreads, 1) dispatch(NormalParams p, NormalCall c) {
   int* smem = SHOAL_DYNAMIC_SMEM(int);
   const uint64_t epoch = *reinterpret_cast<volatile uint64_t*>(p.epoch) + 1;
   const int ch = static_cast<int>(blockIdx.x) % p.channels, role = static_cast<int>(blockIdx.x) / p.channels;
@@ -614,7 +618,7 @@ __device__ void combine_send(const NormalParams& p, const NormalCall& c, int ch,
       wait_word(p, p.c_credit + static_cast<long long>(s) * CS + ch, [&](uint64_t v) { return v + S >= seq; },
                 "combine send (ring credit)", to, ch, seq - S);
     __syncwarp();
-    const long long slot = (static_cast<long long>(ring) * CS + ch) * S + static_cast<long long>((seq - 1) % static_cast<uint64_t>(S));
+    const long long slot = ring_slot(static_cast<long long>(ring) * CS + ch, S, seq);
     const long long row = rb[s] + j;
     if (row < p.cap)
       put_row<kNear>(p.c_ring + slot * H * 2, y + row * H * 2, H * 2, p.c_flag + slot, seq, p.pe_of_rank[to], lane);
@@ -682,8 +686,7 @@ __device__ void combine_forward(const NormalParams& p, const NormalCall& c, int 
           } else {
             const int r2 = rank_at(p, n, lane);
             const uint64_t seq = p.c_recvd[static_cast<long long>(r2) * CS + ch] + static_cast<uint64_t>(k) + 1;
-            const long long slot = (static_cast<long long>(r2) * CS + ch) * S +
-                                   static_cast<long long>((seq - 1) % static_cast<uint64_t>(S));
+            const long long slot = ring_slot(static_cast<long long>(r2) * CS + ch, S, seq);
             const uint64_t v = wait_word(p, p.c_flag + slot, [&](uint64_t w) { return (w & ~kDroppedRow) == seq; },
                                          "combine forward (row)", rank_at(p, p.my_node, lane), ch, seq);
             dropped = (v & kDroppedRow) != 0;
@@ -699,7 +702,7 @@ __device__ void combine_forward(const NormalParams& p, const NormalCall& c, int 
           wait_word(p, p.c_credit + si, [&](uint64_t v) { return v + S >= seq; }, "combine forward (ring credit)", s,
                     ch, seq - S);
         __syncwarp();
-        const long long ps = (static_cast<long long>(n) * CS + ch) * S + static_cast<long long>((seq - 1) % static_cast<uint64_t>(S));
+        const long long ps = ring_slot(static_cast<long long>(n) * CS + ch, S, seq);
         auto* part = reinterpret_cast<__nv_bfloat16*>(p.p_stage + ps * H * 2);
         for (long long c0 = 0; c0 < H; c0 += 256) {
           const long long hh = c0 + lane * 8;
@@ -721,8 +724,7 @@ __device__ void combine_forward(const NormalParams& p, const NormalCall& c, int 
           }
         }
         __syncwarp();
-        const long long slot = (static_cast<long long>(p.rank) * CS + ch) * S +
-                               static_cast<long long>((seq - 1) % static_cast<uint64_t>(S));
+        const long long slot = ring_slot(static_cast<long long>(p.rank) * CS + ch, S, seq);
         routed_put_signal(p.c_ring + slot * H * 2, part, H * 2, p.c_flag + slot,
                           seq | (static_cast<uint64_t>(ndropped) << 48), p.pe_of_rank[s]);
       }
@@ -810,14 +812,14 @@ __device__ void combine_recv(const NormalParams& p, const NormalCall& c, int ch)
           const int nd = p.node_of_rank[my_r], f = rank_at(p, nd, p.my_local);
           const uint64_t seq = p.c_recvd[static_cast<long long>(f) * CS + ch] +
                                static_cast<uint64_t>(before_node(p, nd, t) - before_node(p, nd, tb)) + 1;
-          my_slot = (static_cast<long long>(f) * CS + ch) * S + static_cast<long long>((seq - 1) % static_cast<uint64_t>(S));
+          my_slot = ring_slot(static_cast<long long>(f) * CS + ch, S, seq);
           const uint64_t v = wait_word(p, p.c_flag + my_slot, [&](uint64_t w) { return (w & 0xffffffffffffull) == seq; },
                                        "combine recv (node partial)", f, ch, seq);
           if (v >> 48) atomicAdd(&p.status[2], static_cast<int>(v >> 48));
         } else {
           const uint64_t seq = p.c_recvd[static_cast<long long>(my_r) * CS + ch] +
                                static_cast<uint64_t>(before(p, my_r, t) - before(p, my_r, tb)) + 1;
-          my_slot = (static_cast<long long>(my_r) * CS + ch) * S + static_cast<long long>((seq - 1) % static_cast<uint64_t>(S));
+          my_slot = ring_slot(static_cast<long long>(my_r) * CS + ch, S, seq);
           const uint64_t v = wait_word(p, p.c_flag + my_slot, [&](uint64_t w) { return (w & ~kDroppedRow) == seq; },
                                        "combine recv (row)", my_r, ch, seq);
           dropped = (v & kDroppedRow) != 0;
@@ -887,7 +889,7 @@ __device__ void combine_recv(const NormalParams& p, const NormalCall& c, int ch)
 }
 
 template <bool kP2P, bool kFwd>
-__global__ void __launch_bounds__(kMaxThreads, 1) combine(NormalParams p, NormalCall c) {
+__global__ void __launch_bounds__(kP2P ? kMaxThreads : kRemoteMaxThreads, 1) combine(NormalParams p, NormalCall c) {
   int* smem = SHOAL_DYNAMIC_SMEM(int);
   const uint64_t cepoch = *reinterpret_cast<volatile uint64_t*>(p.cepoch) + 1;
   const int ch = static_cast<int>(blockIdx.x) % p.channels, role = static_cast<int>(blockIdx.x) / p.channels;
@@ -923,6 +925,8 @@ int launch_layout(const NormalParams& p, const NormalCall& c, void* stream) {
 
 namespace {
 
+int normal_kind(const NormalParams& p) { return p.fwd ? 2 : p.all_p2p ? 1 : 0; }
+
 size_t normal_smem(int ranks, int nodes) {
   const int a = 4 * ranks + 1, b = 2 * nodes + 65;
   return static_cast<size_t>(a > b ? a : b) * sizeof(int);
@@ -936,14 +940,15 @@ int launch_normal_dispatch(const NormalParams& p, const NormalCall& c, int threa
   if (e != cudaSuccess) return static_cast<int>(e);
   const auto kernel = p.fwd ? dispatch<false, true> : p.all_p2p ? dispatch<true, false> : dispatch<false, false>;
   return static_cast<int>(shoal::launch_cooperative(kernel, dim3(normal_blocks_per_channel(p.fwd) * p.channels),
-                                                    dim3(threads), normal_smem(p.ranks, p.nodes), s, p, c));
+                                                    dim3(normal_threads(threads, normal_kind(p))),
+                                                    normal_smem(p.ranks, p.nodes), s, p, c));
 }
 
 int launch_normal_combine(const NormalParams& p, const NormalCall& c, int threads, void* stream) {
   const auto kernel = p.fwd ? combine<false, true> : p.all_p2p ? combine<true, false> : combine<false, false>;
   return static_cast<int>(shoal::launch_cooperative(kernel, dim3(normal_blocks_per_channel(p.fwd) * p.channels),
-                                                    dim3(threads), normal_smem(p.ranks, p.nodes),
-                                                    static_cast<cudaStream_t>(stream), p, c));
+                                                    dim3(normal_threads(threads, normal_kind(p))),
+                                                    normal_smem(p.ranks, p.nodes), static_cast<cudaStream_t>(stream), p, c));
 }
 
 int max_normal_blocks(int threads, int ranks, int kind) {
@@ -952,8 +957,8 @@ int max_normal_blocks(int threads, int ranks, int kind) {
   const auto d = kind == 2 ? dispatch<false, true> : kind == 1 ? dispatch<true, false> : dispatch<false, false>;
   const auto k = kind == 2 ? combine<false, true> : kind == 1 ? combine<true, false> : combine<false, false>;
   if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&a, d, threads, smem) != cudaSuccess ||
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, k, threads, smem) != cudaSuccess)
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&a, d, normal_threads(threads, kind), smem) != cudaSuccess ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, k, normal_threads(threads, kind), smem) != cudaSuccess)
     return 0;
   return sms * (a < b ? a : b);
 }

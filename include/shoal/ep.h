@@ -82,7 +82,8 @@ typedef struct {
   int zero_copy;           /* nonzero: allocate a symmetric combine input (see shoal_ep_combine_input) */
   int enable_masking;      /* nonzero: a rank that times out is masked instead of trapping */
   int num_blocks;          /* 0: the GPU's SMs divided among the ranks that share it */
-  int threads;             /* per block, multiple of 32 up to 512; 0: default */
+  int threads;             /* per block, multiple of 32 up to 512; 0: default (normal mode's kernels
+                              with a peer through IBGDA or the proxy run at most 256) */
   double timeout_s;        /* device waits; 0: 0.9 x SHOAL_TIMEOUT (default 300 s) */
   shoal_team_t team;       /* SHOAL_TEAM_WORLD by default */
   /* Normal mode (modes & SHOAL_EP_MODE_NORMAL). */

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The EP kernels' code generation, as the cuda build makes it: nvcc -Xptxas -v
-# of ep/ll_kernels.cu and ep/normal_kernels.cu for sm_90 and sm_100. Fails
-# when a P2P kernel, a low-latency receive kernel or a normal-mode layout
-# kernel spills (their hot loops must not touch local memory; the stack they
-# have is the printf arguments of diagnostics, docs/perf/ep.md) or any
-# kernel needs more than the 128 registers a 512-thread block can have.
+# of ep/ll_kernels.cu and ep/normal_kernels.cu for the architectures in
+# SHOAL_CODEGEN_ARCHS (default 90; CTest runs sm_90 only, to save CI time:
+# the cuda preset compiles sm_100 anyway; SHOAL_CODEGEN_ARCHS="90 100" checks
+# both). Fails when a P2P kernel, a low-latency receive kernel or any
+# normal-mode kernel spills (their hot loops must not touch local memory;
+# the stack they have is the printf arguments of diagnostics and the call
+# ABI's saves, docs/perf/ep.md) or a kernel needs more registers than its
+# launch bound allows (128 at 512 threads; 255 for normal mode's routed and
+# forwarding kernels, compiled for 256).
 # Skipped (77) without nvcc.
 set -euo pipefail
 root=$1
@@ -13,7 +17,7 @@ nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bad=0
-for arch in 90 100; do
+for arch in ${SHOAL_CODEGEN_ARCHS:-90}; do
 for mode in ll normal; do
   "$nvcc" -std=c++20 --expt-relaxed-constexpr -O2 -DNDEBUG -arch=sm_$arch -I"$root" -I"$root/include" \
     -I"$root/device/include" -Xptxas -v -c "$root/ep/${mode}_kernels.cu" -o "$tmp/k.o" 2>"$tmp/ptxas.txt" ||
@@ -45,9 +49,11 @@ for k, regs in ep:
     name = re.sub(r"\d+$", "", re.sub(r"I.*", "", name)) + ("<forwarding>" if "ILb0ELb1E" in k else "<P2P>" if "ILb1E" in k else "<routed>" if "ILb0E" in k else "")
     st, ld = spills.get(k, (-1, -1))
     print(f"sm_{arch} {name}: {regs} registers, spill stores {st} B, loads {ld} B")
-    if regs > 128:
-        print(f"codegen_check: FAIL: sm_{arch} {name} needs {regs} registers (> 128)"); bad = 1
-    if ("ILb1E" in k or (mode == "ll" and "recv" in k) or "layout" in k) and (st != 0 or ld != 0):
+    # Normal mode's routed and forwarding kernels are compiled for 256 threads.
+    limit = 255 if mode == "normal" and ("ILb0E" in k) else 128
+    if regs > limit:
+        print(f"codegen_check: FAIL: sm_{arch} {name} needs {regs} registers (> {limit})"); bad = 1
+    if ("ILb1E" in k or (mode == "ll" and "recv" in k) or mode == "normal") and (st != 0 or ld != 0):
         print(f"codegen_check: FAIL: sm_{arch} {name} spills"); bad = 1
 sys.exit(bad)
 PY

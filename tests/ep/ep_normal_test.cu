@@ -40,6 +40,7 @@ struct NCase {
   int empty_rank = -1;  // passes 0 tokens
   int route = 0;        // kRandom, kOneExpert or kOneRank
   bool cancel = false;  // expert outputs that cancel (rank_factor)
+  int threads = 0;      // config.threads (0: default; routed kernels run at most 256)
 };
 
 // Routing: random (ref::make_input), every token to one expert (the last:
@@ -75,6 +76,7 @@ Config config_of(const NCase& c) {
   cfg.modes = SHOAL_EP_MODE_NORMAL;
   cfg.normal_ring_tokens = 32;  // small: the rings wrap
   cfg.max_recv_tokens = c.cap;
+  cfg.threads = c.threads;
   return cfg;
 }
 
@@ -413,6 +415,9 @@ TEST(EpNormal, ShapesDtypesCachedDeterministic) {
       // Cancelling expert outputs: the summation order shows (rank_factor).
       {40, 256, 4 * R, 6, false, false, true, 0, -1, kRandom, true},
       {40, 128, 2 * R, 4, false, true, false, 0, -1, kRandom, true},
+      // 512 threads per block: the P2P kernels run them, the routed and
+      // forwarding ones (compiled for 256) run 256.
+      {24, 128, 2 * R, 3, false, false, true, 0, -1, kRandom, false, 512},
   };
   ASSERT_NO_FATAL_FAILURE(round_trips(cases, 1));
 }
