@@ -229,9 +229,11 @@ __device__ __forceinline__ long long entry_bytes(const NormalParams& p, const No
   return static_cast<long long>(normal_entry_bytes(p.hidden, c.topk_n, c.x_scales != nullptr));
 }
 
-// kFwd (forwarding): ranks of my node as above; for every other node one
-// count word and, per token going there, one entry over the network to its
-// forwarder (the rank there with my local index), which passes it on.
+// kFwd (forwarding): ranks of my node as the P2P instance (stores from x);
+// for every other node one count word and, per token going there, one entry
+// over the network to its forwarder (the rank there with my local index),
+// which passes it on; the network's source is staged once per token that
+// leaves the node.
 template <bool kP2P, bool kFwd>
 __device__ void dispatch_send(const NormalParams& p, const NormalCall& c, int ch, uint64_t epoch) {
   const int lane = lane_id(), warp = static_cast<int>(threadIdx.x) >> 5, nwarps = static_cast<int>(blockDim.x) >> 5;
@@ -260,7 +262,7 @@ __device__ void dispatch_send(const NormalParams& p, const NormalCall& c, int ch
   const long long eb = entry_bytes(p, c);
   for (int t = tb + warp; t < te; t += nwarps) {
     unsigned char* stage = p.staging + t * p.entry;
-    if constexpr (!kP2P) {
+    if constexpr (!kP2P && !kFwd) {
       write_entry(p, c, stage, t, lane);
       __syncwarp();
     }
@@ -279,20 +281,24 @@ __device__ void dispatch_send(const NormalParams& p, const NormalCall& c, int ch
         __syncwarp();
         const long long slot = ring_slot(ring, S, seq);
         unsigned char* dst = p.d_ring + slot * p.entry;
-        if constexpr (kP2P) {
+        if constexpr (kP2P || kFwd) {  // with forwarding, r is in my node: load/store reachable
           write_entry(p, c, static_cast<unsigned char*>(shoal_ptr(dst, p.pe_of_rank[r])), t, lane);
           __syncwarp();
           if (lane == 0) put_word<true>(p.d_flag + slot, seq, p.pe_of_rank[r]);
           __syncwarp();
-        } else if constexpr (kFwd) {  // my node: load/store reachable
-          put_row<true>(dst, stage, eb, p.d_flag + slot, seq, p.pe_of_rank[r], lane);
         } else {
           routed_put_signal(dst, stage, eb, p.d_flag + slot, seq, p.pe_of_rank[r]);
         }
       }
     }
-    if constexpr (kFwd)
+    if constexpr (kFwd) {
+      bool staged = false;  // the network's source, written once, only for a token that leaves the node
       for_other_nodes(p, t, lane, [&](int n) {
+        if (!staged) {
+          write_entry(p, c, stage, t, lane);
+          __syncwarp();
+          staged = true;
+        }
         const uint64_t seq = p.n_sent[static_cast<long long>(n) * CS + ch] +
                              static_cast<uint64_t>(before_node(p, n, t) - before_node(p, n, tb)) + 1;
         const int f = rank_at(p, n, p.my_local);
@@ -304,6 +310,7 @@ __device__ void dispatch_send(const NormalParams& p, const NormalCall& c, int ch
         const long long slot = ring_slot(static_cast<long long>(p.my_node) * CS + ch, S, seq);
         routed_put_signal(p.n_ring + slot * p.entry, stage, eb, p.n_flag + slot, seq, p.pe_of_rank[f]);
       });
+    }
   }
   __syncthreads();
   for (int r = static_cast<int>(threadIdx.x); r < R; r += static_cast<int>(blockDim.x))
