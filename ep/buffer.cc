@@ -53,7 +53,12 @@ using shoal::ep::detail::cuda_fail;
 using shoal::ep::detail::fail;
 using shoal::ep::detail::g_error;
 
+using shoal::ep::detail::align_up;
+using shoal::ep::detail::chunks;
+using shoal::ep::detail::kAlign;
 using shoal::ep::detail::Params;
+using shoal::ep::detail::payload_bytes;
+using shoal::ep::detail::scale_bytes;
 using shoal::ep::detail::SlotPtrs;
 
 int check_config(const char* call, const shoal_ep_config_t* c) {
@@ -243,6 +248,74 @@ int fwd_node_size(const shoal_ep_config_t& c, int num_ranks) {
   int L = 0;
   for (int r = 0; r < num_ranks; ++r) L += shoal_team_translate_pe(c.team, r, SHOAL_TEAM_NODE) >= 0;
   return L >= 2 && L <= 32 && num_ranks % L == 0 && num_ranks / L > 1 ? L : 0;
+}
+
+// The buffer's device control region (dbytes at b->ctl): zeroed, carved
+// into the low-latency slots' tables and outputs, the PE table filled;
+// normal mode's part follows at b->normal.ctl.
+void setup_control(shoal_ep_buffer* b, const shoal_ep_config_t& c, int ranks, size_t dbytes) {
+  cudaMemset(b->ctl, 0, dbytes);
+  unsigned char* o = b->ctl;
+  auto take = [&o](size_t n) {
+    unsigned char* p = o;
+    o += align_up(n);
+    return p;
+  };
+  b->mask = reinterpret_cast<int*>(take(static_cast<size_t>(ranks) * 4));
+  b->pe_of_rank = reinterpret_cast<int*>(take(static_cast<size_t>(ranks) * 4));
+  if (b->ll_on) {
+    auto* epochs = reinterpret_cast<uint64_t*>(take(4 * 8 + 4 * 4));  // epoch[2 slots][2 ops], arrive[2][2]
+    auto* arrive = reinterpret_cast<unsigned*>(epochs + 4);
+    const size_t T = static_cast<size_t>(c.max_tokens_per_rank), rows = static_cast<size_t>(c.num_experts) * T;
+    for (int s = 0; s < 2; ++s) {
+      SlotPtrs& p = b->slot[s];
+      unsigned char* base = b->sym + b->L.slot_base[s];
+      p.disp_recv = base + b->L.disp_recv;
+      p.disp_flag = reinterpret_cast<uint64_t*>(base + b->L.disp_flag);
+      p.disp_count = reinterpret_cast<uint64_t*>(base + b->L.disp_count);
+      p.comb_recv = base + b->L.comb_recv;
+      p.comb_flag = reinterpret_cast<uint64_t*>(base + b->L.comb_flag);
+      p.disp_send = base + b->L.disp_send;
+      p.comb_in = c.zero_copy ? base + b->L.comb_in : nullptr;
+      p.chunk_mask = reinterpret_cast<uint32_t*>(take(static_cast<size_t>(c.num_experts) * chunks(c.max_tokens_per_rank) * 4));
+      p.range = reinterpret_cast<int64_t*>(take(static_cast<size_t>(b->local_experts) * ranks * 8));
+      p.recv_count = reinterpret_cast<int*>(take(static_cast<size_t>(b->local_experts) * 4));
+      p.src_rank = reinterpret_cast<int*>(take(rows * 4));
+      p.src_token = reinterpret_cast<int*>(take(rows * 4));
+      p.src_k = reinterpret_cast<int*>(take(rows * 4));
+      p.recv_x = take(rows * payload_bytes(c.dispatch_dtype, c.hidden));
+      p.recv_scales = c.dispatch_dtype == SHOAL_EP_BF16 ? nullptr : take(rows * scale_bytes(c.dispatch_dtype, c.hidden));
+      p.out = take(T * static_cast<size_t>(c.hidden) * 2);
+      p.epoch = epochs + 2 * s;
+      p.arrive = arrive + 2 * s;
+    }
+  }
+  std::vector<int> pes(static_cast<size_t>(ranks));
+  for (int r = 0; r < ranks; ++r) pes[static_cast<size_t>(r)] = shoal_team_translate_pe(c.team, r, SHOAL_TEAM_WORLD);
+  cudaMemcpy(b->pe_of_rank, pes.data(), pes.size() * 4, cudaMemcpyHostToDevice);
+  b->normal.ctl = o;
+}
+
+// Collective over the team's ranks: -1 when every rank passes ok, else the
+// first rank that did not. Each rank's word is the last 8 bytes of its
+// symmetric header (zeroed at creation; after the Hello exchange nothing
+// else reads them); success is 1, so a rank whose copy failed reads as
+// failed.
+int first_failed_rank(shoal_ep_buffer* b, shoal_team_t team, int ranks, bool ok) {
+  static_assert(sizeof(Hello) + 8 <= 4 * kAlign, "the Hello and the agreement word share the symmetric header");
+  auto* word = reinterpret_cast<int64_t*>(b->sym + 4 * kAlign - 8);
+  const int64_t mine = ok ? 1 : 0;
+  cudaMemcpy(word, &mine, sizeof mine, cudaMemcpyHostToDevice);
+  cudaDeviceSynchronize();
+  shoal_barrier_all();
+  int bad = -1;
+  for (int r = 0; r < ranks && bad < 0; ++r) {
+    int64_t v = 0;
+    shoal_getmem(&v, word, sizeof v, shoal_team_translate_pe(team, r, SHOAL_TEAM_WORLD));
+    if (v != 1) bad = r;
+  }
+  shoal_barrier_all();
+  return bad;
 }
 
 }  // namespace
@@ -460,72 +533,35 @@ int shoal_ep_buffer_create(const shoal_ep_config_t* config, shoal_ep_buffer_t* b
     return rc;
   }
 
-  // Device control.
+  // Device control. From here a rank that fails goes on to the collective
+  // steps (forwarding's allocation, the barriers) and the agreement below,
+  // so that every rank fails together and frees the symmetric memory
+  // together, instead of leaving the others waiting.
   const size_t dbytes = device_bytes(c, ranks, n_stride, n_cap);
   if ((e = cudaMalloc(reinterpret_cast<void**>(&b->ctl), dbytes)) != cudaSuccess) {
-    shoal_free(b->sym);
-    delete b;
-    return fail(call, "cudaMalloc of %zu bytes of device memory for outputs and control failed: %s", dbytes,
-                cudaGetErrorString(e));
+    b->ctl = nullptr;
+    rc = fail(call, "cudaMalloc of %zu bytes of device memory for outputs and control failed: %s", dbytes,
+              cudaGetErrorString(e));
   }
-  cudaMemset(b->ctl, 0, dbytes);
-  unsigned char* o = b->ctl;
-  auto take = [&o](size_t n) {
-    unsigned char* p = o;
-    o += align_up(n);
-    return p;
-  };
-  b->mask = reinterpret_cast<int*>(take(static_cast<size_t>(ranks) * 4));
-  b->pe_of_rank = reinterpret_cast<int*>(take(static_cast<size_t>(ranks) * 4));
-  if (b->ll_on) {
-    auto* epochs = reinterpret_cast<uint64_t*>(take(4 * 8 + 4 * 4));  // epoch[2 slots][2 ops], arrive[2][2]
-    auto* arrive = reinterpret_cast<unsigned*>(epochs + 4);
-    const size_t T = static_cast<size_t>(c.max_tokens_per_rank), rows = static_cast<size_t>(c.num_experts) * T;
-    for (int s = 0; s < 2; ++s) {
-      SlotPtrs& p = b->slot[s];
-      unsigned char* base = b->sym + b->L.slot_base[s];
-      p.disp_recv = base + b->L.disp_recv;
-      p.disp_flag = reinterpret_cast<uint64_t*>(base + b->L.disp_flag);
-      p.disp_count = reinterpret_cast<uint64_t*>(base + b->L.disp_count);
-      p.comb_recv = base + b->L.comb_recv;
-      p.comb_flag = reinterpret_cast<uint64_t*>(base + b->L.comb_flag);
-      p.disp_send = base + b->L.disp_send;
-      p.comb_in = c.zero_copy ? base + b->L.comb_in : nullptr;
-      p.chunk_mask = reinterpret_cast<uint32_t*>(take(static_cast<size_t>(c.num_experts) * chunks(c.max_tokens_per_rank) * 4));
-      p.range = reinterpret_cast<int64_t*>(take(static_cast<size_t>(b->local_experts) * ranks * 8));
-      p.recv_count = reinterpret_cast<int*>(take(static_cast<size_t>(b->local_experts) * 4));
-      p.src_rank = reinterpret_cast<int*>(take(rows * 4));
-      p.src_token = reinterpret_cast<int*>(take(rows * 4));
-      p.src_k = reinterpret_cast<int*>(take(rows * 4));
-      p.recv_x = take(rows * payload_bytes(c.dispatch_dtype, c.hidden));
-      p.recv_scales = c.dispatch_dtype == SHOAL_EP_BF16 ? nullptr : take(rows * scale_bytes(c.dispatch_dtype, c.hidden));
-      p.out = take(T * static_cast<size_t>(c.hidden) * 2);
-      p.epoch = epochs + 2 * s;
-      p.arrive = arrive + 2 * s;
-    }
-  }
-  std::vector<int> pes(static_cast<size_t>(ranks));
-  for (int r = 0; r < ranks; ++r) pes[static_cast<size_t>(r)] = shoal_team_translate_pe(c.team, r, SHOAL_TEAM_WORLD);
-  cudaMemcpy(b->pe_of_rank, pes.data(), pes.size() * 4, cudaMemcpyHostToDevice);
+  if (rc == 0) setup_control(b, c, ranks, dbytes);
   if (normal_mode(c)) {
     b->normal.channels = n_channels;
     b->normal.stride = n_stride;
     b->normal.ring = n_ring;
     b->normal.cap = n_cap;
-    b->normal.ctl = o;
-    if (normal_setup(call, b, b->sym + normal_off, node_of.data(), nodes, fwd) != 0) {
-      cudaFree(b->ctl);
-      shoal_free(b->sym);
-      delete b;
-      return -1;
-    }
+    if (normal_setup(call, b, b->sym + normal_off, node_of.data(), nodes, fwd, rc == 0) != 0) rc = -1;
   }
-  if ((e = cudaDeviceSynchronize()) != cudaSuccess) {
-    normal_teardown(b);
-    cudaFree(b->ctl);
+  if (rc == 0 && (e = cudaDeviceSynchronize()) != cudaSuccess) rc = cuda_fail(call, "setting up device control", e);
+  const int bad = first_failed_rank(b, c.team, ranks, rc == 0);
+  if (bad >= 0) {
+    if (rc == 0)
+      rc = fail(call, "rank %d (PE %d) could not set up its device state (its shoal_ep_last_error says why)", bad,
+                shoal_team_translate_pe(c.team, bad, SHOAL_TEAM_WORLD));
+    normal_teardown(b);  // collective where it frees symmetric memory
+    if (b->ctl) cudaFree(b->ctl);
     shoal_free(b->sym);
     delete b;
-    return cuda_fail(call, "setting up device control", e);
+    return rc;
   }
   *buffer_p = b;
   return 0;

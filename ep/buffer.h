@@ -56,9 +56,12 @@ std::size_t normal_device_bytes(const shoal_ep_config_t& c, int ranks, int chann
 std::size_t normal_fwd_device_bytes(const shoal_ep_config_t& c, int ranks, int nodes, int channels);
 int normal_resolve(const char* call, const shoal_ep_config_t& c, int ranks, int* channels, int* ring, int* cap);
 // fwd: forward across nodes (every node has ranks / nodes ranks; creation
-// decided it the same way on every rank). Collective when fwd.
+// decided it the same way on every rank). Collective when fwd: every rank
+// calls it, ok false where creation already failed (then it only takes
+// part in the collective steps). On failure the caller tears down, after
+// every rank knows (normal_teardown frees symmetric memory collectively).
 int normal_setup(const char* call, shoal_ep_buffer* b, unsigned char* sym, const int* node_of_rank_host, int nodes,
-                 bool fwd);
+                 bool fwd, bool ok);
 void normal_teardown(shoal_ep_buffer* b);
 
 }  // namespace shoal::ep::detail

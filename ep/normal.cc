@@ -154,7 +154,9 @@ void fwd_carve(Carve& k, const shoal_ep_config_t& c, int R, int N, int CS, Norma
 }
 
 // Forwarding's tables, symmetric region and device state (normal_setup).
-int fwd_setup(const char* call, shoal_ep_buffer* b, const int* node_of) {
+// Collective: every rank calls it, with ok false where an earlier step
+// failed (it then only allocates with the others and meets their barrier).
+int fwd_setup(const char* call, shoal_ep_buffer* b, const int* node_of, bool ok) {
   NormalState& n = b->normal;
   NormalParams& p = n.base;
   const shoal_ep_config_t& c = b->cfg;
@@ -176,18 +178,20 @@ int fwd_setup(const char* call, shoal_ep_buffer* b, const int* node_of) {
   });
   n.FL = normal_fwd_layout(N, L, n.stride, n.ring, c.max_tokens_per_rank, c.hidden, c.max_topk);
   n.fsym = static_cast<unsigned char*>(shoal_malloc(n.FL.total));
-  if (!n.fsym)
-    return fail(call, "normal mode: the symmetric heap refused the %zu bytes (%.1f MiB) of forwarding across %d nodes "
-                "(the heap's message above says why): raise SHOAL_SYMMETRIC_SIZE (shoal_ep_bytes_needed counts "
-                "them), or set SHOAL_EP_NORMAL_FORWARD=0",
-                n.FL.total, n.FL.total / 1048576.0, N);
+  if (!n.fsym)  // on every rank alike (the heap's allocations are collective)
+    return !ok ? -1
+               : fail(call, "normal mode: the symmetric heap refused the %zu bytes (%.1f MiB) of forwarding across %d "
+                      "nodes (the heap's message above says why): raise SHOAL_SYMMETRIC_SIZE (shoal_ep_bytes_needed "
+                      "counts them), or set SHOAL_EP_NORMAL_FORWARD=0",
+                      n.FL.total, n.FL.total / 1048576.0, N);
   Carve k{0};
   int *d_local = nullptr, *d_node_rank = nullptr, *d_order = nullptr;
   fwd_carve(k, c, R, N, n.stride, &n, &p, &d_local, &d_node_rank, &d_order);
   // Every step runs only if the ones before worked, and the barrier below
   // runs whatever happened (the other ranks wait in it).
   const std::size_t bytes = k.o, r = static_cast<std::size_t>(R);
-  cudaError_t e = cudaMalloc(reinterpret_cast<void**>(&n.fctl), bytes);
+  cudaError_t e = ok ? cudaMalloc(reinterpret_cast<void**>(&n.fctl), bytes) : cudaErrorNotReady;
+  if (e != cudaSuccess) n.fctl = nullptr;
   if (e == cudaSuccess) e = cudaMemset(n.fctl, 0, bytes);
   if (e == cudaSuccess) {
     k.o = reinterpret_cast<std::uintptr_t>(n.fctl);
@@ -201,6 +205,7 @@ int fwd_setup(const char* call, shoal_ep_buffer* b, const int* node_of) {
   // No rank writes into another's region before that one cleared it (the
   // heap may hand back a freed buffer's words).
   shoal_barrier_all();
+  if (!ok) return -1;
   if (e != cudaSuccess) return cuda_fail(call, "setting up forwarding's device state and tables", e);
   p.local_of_rank = d_local;
   p.node_rank = d_node_rank;
@@ -231,11 +236,17 @@ std::size_t normal_fwd_device_bytes(const shoal_ep_config_t& c, int ranks, int n
 }
 
 int normal_setup(const char* call, shoal_ep_buffer* b, unsigned char* sym, const int* node_of_rank_host, int nodes,
-                 bool fwd) {
+                 bool fwd, bool ok) {
+  // A rank that failed before only takes part in forwarding's collective
+  // steps.
   NormalState& n = b->normal;
+  n.nodes = nodes;
+  if (!ok) {
+    if (fwd) fwd_setup(call, b, node_of_rank_host, false);
+    return -1;
+  }
   const shoal_ep_config_t& c = b->cfg;
   n.on = true;
-  n.nodes = nodes;
   n.L = normal_sym_layout(b->ranks, n.stride, n.ring, c.max_tokens_per_rank, c.hidden, c.max_topk);
   n.sym = sym;
   NormalParams& p = n.base;
@@ -273,15 +284,9 @@ int normal_setup(const char* call, shoal_ep_buffer* b, unsigned char* sym, const
   std::memcpy(n.node_of_rank_host, node_of_rank_host, static_cast<std::size_t>(b->ranks) * 4);
   const cudaError_t e = cudaMemcpy(n.node_of_rank, node_of_rank_host, static_cast<std::size_t>(b->ranks) * 4,
                                    cudaMemcpyHostToDevice);
-  if (e != cudaSuccess) {
-    normal_teardown(b);
-    return cuda_fail(call, "cudaMemcpy of the node table", e);
-  }
-  if (fwd && fwd_setup(call, b, node_of_rank_host) != 0) {
-    normal_teardown(b);
-    return -1;
-  }
-  return 0;
+  const int rc = e == cudaSuccess ? 0 : cuda_fail(call, "cudaMemcpy of the node table", e);
+  if (fwd && fwd_setup(call, b, node_of_rank_host, rc == 0) != 0) return -1;
+  return rc;
 }
 
 void normal_teardown(shoal_ep_buffer* b) {

@@ -15,6 +15,7 @@
 #include <map>
 #include <thread>
 
+#include "base/env.h"
 #include "base/log.h"
 #include "sim/src/sim.h"
 
@@ -183,7 +184,17 @@ enum class MemKind { device, host };
 struct Allocations {
   std::mutex mu;
   std::map<uintptr_t, std::pair<size_t, MemKind>> by_base;
+  size_t device_bytes = 0;  // live device allocations
 };
+
+// SHOAL_SIM_DEVICE_MEMORY: the simulated GPU's memory (device allocations
+// beyond it fail with cudaErrorMemoryAllocation); 0 or unset: no limit.
+// Read at every allocation, so a test can shrink one PE's device.
+size_t device_memory_limit() {
+  std::uint64_t v = 0;
+  if (shoal::env::get_size("SHOAL_SIM_DEVICE_MEMORY", 0, &v) != shoal::Status::ok) return 0;
+  return static_cast<size_t>(v);
+}
 Allocations& allocations() {
   static Allocations* a = new Allocations;
   return *a;
@@ -193,10 +204,13 @@ cudaError_t alloc(void** out_p, size_t size, MemKind kind) {
   if (out_p == nullptr) return set_error(cudaErrorInvalidValue);
   *out_p = nullptr;
   if (size == 0) return cudaSuccess;
+  const size_t limit = kind == MemKind::device ? device_memory_limit() : 0;
+  std::lock_guard<std::mutex> lk(allocations().mu);
+  if (limit && (size > limit || allocations().device_bytes > limit - size)) return set_error(cudaErrorMemoryAllocation);
   void* p = std::aligned_alloc(256, (size + 255) / 256 * 256);
   if (p == nullptr) return set_error(cudaErrorMemoryAllocation);
-  std::lock_guard<std::mutex> lk(allocations().mu);
   allocations().by_base[reinterpret_cast<uintptr_t>(p)] = {size, kind};
+  if (kind == MemKind::device) allocations().device_bytes += size;
   *out_p = p;
   return cudaSuccess;
 }
@@ -207,6 +221,7 @@ cudaError_t release(void* p, MemKind kind) {
   std::lock_guard<std::mutex> lk(allocations().mu);
   auto it = allocations().by_base.find(reinterpret_cast<uintptr_t>(p));
   if (it == allocations().by_base.end() || it->second.second != kind) return set_error(cudaErrorInvalidValue);
+  if (kind == MemKind::device) allocations().device_bytes -= it->second.first;
   allocations().by_base.erase(it);
   std::free(p);
   return cudaSuccess;
@@ -449,6 +464,11 @@ cudaError_t cudaMemGetInfo(size_t* free_p, size_t* total_p) {
   sysinfo(&si);
   *total_p = static_cast<size_t>(si.totalram) * si.mem_unit;
   *free_p = static_cast<size_t>(si.freeram) * si.mem_unit;
+  if (const size_t limit = device_memory_limit()) {
+    std::lock_guard<std::mutex> lk(allocations().mu);
+    *total_p = limit;
+    *free_p = allocations().device_bytes < limit ? limit - allocations().device_bytes : 0;
+  }
   return cudaSuccess;
 }
 

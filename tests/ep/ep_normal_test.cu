@@ -710,5 +710,44 @@ TEST(EpNormal, BadArguments) {
   CUDA_OK(cudaStreamDestroy(s));
 }
 
+// One rank's device runs out of memory in creation, after the config
+// exchange (sim: SHOAL_SIM_DEVICE_MEMORY set in that process only): every
+// rank's creation fails, the others naming that rank, nobody waits forever
+// in a collective step (forwarding's allocation, when it forwards), and the
+// heap stays consistent: the next buffer works.
+TEST(EpNormal, DeviceSetupFailsOnOneRank) {
+#if !defined(SHOAL_PLATFORM_SIM)
+  GTEST_SKIP() << "needs the sim's SHOAL_SIM_DEVICE_MEMORY";
+#endif
+  const int R = shoal_n_pes(), me = shoal_my_pe(), victim = R - 1;
+  if (R < 2) GTEST_SKIP() << "needs 2 PEs";
+  const NCase c{24, 128, 2 * R, 3, false, false, true};
+  const std::string pe = "shoal[PE " + std::to_string(me) + "] ";
+  const auto msg = [](auto&& f) { return shoal_ep_test::error_text(f); };
+  size_t free0 = 0, total0 = 0;
+  CUDA_OK(cudaMemGetInfo(&free0, &total0));
+  if (me == victim) {
+    ASSERT_EQ(setenv("SHOAL_SIM_DEVICE_MEMORY", "1", 1), 0);
+  }
+  size_t free1 = 0, total1 = 0;
+  CUDA_OK(cudaMemGetInfo(&free1, &total1));
+  const std::string m = msg([&] { Buffer x(config_of(c)); });
+  if (me == victim) {
+    ASSERT_EQ(unsetenv("SHOAL_SIM_DEVICE_MEMORY"), 0);
+    EXPECT_EQ(total1, 1u);
+    EXPECT_EQ(m.rfind(pe + "shoal_ep_buffer_create: cudaMalloc of ", 0), 0u) << m;
+    EXPECT_NE(m.find("bytes of device memory for outputs and control failed: out of memory"), std::string::npos) << m;
+  } else {
+    EXPECT_EQ(total1, total0);
+    EXPECT_EQ(m, pe + "shoal_ep_buffer_create: rank " + std::to_string(victim) + " (PE " + std::to_string(victim) +
+                     ") could not set up its device state (its shoal_ep_last_error says why)");
+  }
+  Buffer b(config_of(c));
+  cudaStream_t s;
+  CUDA_OK(cudaStreamCreate(&s));
+  ASSERT_NO_FATAL_FAILURE(round_trip(c, b, s, 91));
+  CUDA_OK(cudaStreamDestroy(s));
+}
+
 }  // namespace
 }  // namespace shoal_test
