@@ -885,9 +885,10 @@ int run_normal(const Args& a) {
     const int gpn = R / std::max(nodes, 1);
     auto counts_obj = [&](FILE* f, const char* op, double p2p, double net, double msgs) {
       std::fprintf(f, "{\"mode\": \"normal\", \"op\": \"%s\", \"ranks\": %d, \"gpus_per_node\": %d, \"tokens\": %d, "
-                      "\"hidden\": %d, \"topk\": %d, \"experts\": %d, \"dtype\": \"%s\", \"normal_path\": \"direct\", "
+                      "\"hidden\": %d, \"topk\": %d, \"experts\": %d, \"dtype\": \"%s\", \"normal_path\": \"%s\", "
                       "\"channels\": %d, \"p2p_bytes\": %.0f, \"net_bytes\": %.0f, \"net_msgs\": %.0f}",
-                   op, R, gpn, T, H, K, a.experts, a.dtype.c_str(), channels, p2p, net, msgs);
+                   op, R, gpn, T, H, K, a.experts, a.dtype.c_str(), fwd ? "forward" : "direct", channels, p2p, net,
+                   msgs);
     };
     if (!a.counts.empty()) {
       FILE* f = std::fopen(a.counts.c_str(), "w");
