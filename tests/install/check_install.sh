@@ -17,7 +17,11 @@ cmake --build "$tmp/ex" -j2 >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; ex
 "$tmp/prefix/bin/shoalrun" -n 2 "$tmp/ex/ring_put"
 "$tmp/prefix/bin/shoalrun" -n 3 "$tmp/ex/device_ring"
 "$tmp/prefix/bin/shoalrun" -n 2 "$tmp/ex/ep_moe" | grep "ep_moe: OK" >/dev/null  # shoal::ep from the package
+# An NVSHMEM program through shoal::nvshmem from the package.
+"$tmp/prefix/bin/shoalrun" -n 2 "$tmp/ex/nvshmem_ring" | grep "nvshmem_ring: OK" >/dev/null
 # pkg-config sees the packages too.
 PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig" pkg-config --libs shoal | grep -- -lshoal >/dev/null
 PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig" pkg-config --libs shoal-ep | grep -- -lshoal_ep >/dev/null
+PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig" pkg-config --cflags shoal-nvshmem | grep -- /include/shoal/compat >/dev/null
+test -f "$tmp/prefix/include/shoal/compat/nvshmemx.h"
 echo "install check: PASSED"
