@@ -216,9 +216,12 @@ void check_pe(const Runtime& r, const char* call, int pe) {
 void check_symmetric(const Runtime& r, const char* call, const void* addr, std::uint64_t bytes,
                      const char* what) {
   if (__builtin_expect(r.heap.contains(addr, bytes ? bytes : 1), 1)) return;
-  fatal("%s: %s [%p, +%" PRIu64 " bytes) is not inside the symmetric heap [%p, %p)", call, what,
+  fatal("%s: %s [%p, +%" PRIu64 " bytes) is not inside the symmetric heap [%p, %p)%s", call, what,
         addr, bytes, static_cast<void*>(r.heap.base()),
-        static_cast<void*>(r.heap.base() + r.heap.size()));
+        static_cast<void*>(r.heap.base() + r.heap.size()),
+        r.heap.data_segment_bound() ? " nor the symmetric data segment"
+                                    : " (global variables are symmetric only after "
+                                      "shoal_symmetric_globals(), sim platform)");
 }
 
 void check_aligned(const char* call, const void* addr, std::size_t align, const char* what) {

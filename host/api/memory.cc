@@ -75,6 +75,13 @@ void shoal_free(void* ptr) {
   r.heap.release(*r.boot, "shoal_free", ptr);
 }
 
+int shoal_symmetric_globals(void) {
+  Runtime& r = rt("shoal_symmetric_globals");
+  heap_order_point();
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  return r.heap.bind_data_segment(*r.boot) == Status::ok ? 0 : 1;
+}
+
 void* shoal_ptr(const void* dest, int pe) {
   SHOAL_SIM_DISPATCH(ptr, dest, pe);
   Runtime* r = runtime_or_null();

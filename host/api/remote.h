@@ -13,7 +13,7 @@
 namespace shoal::api {
 
 inline std::uint64_t heap_offset(Runtime& r, const void* addr) {
-  return static_cast<std::uint64_t>(static_cast<const char*>(addr) - r.heap.base());
+  return r.heap.offset_of(addr);  // heap objects, and globals once the data segment is bound
 }
 
 // A request for `op` on [remote, remote+size) of `pe`'s heap; callers fill the rest.

@@ -123,6 +123,7 @@ Status SymmetricHeap::agree_reachability(bootstrap::Bootstrap& boot,
 
 void SymmetricHeap::destroy() {
   if (!memory_) return;
+  unbind_data_segment();
   for (std::size_t pe = 0; pe < peers_.size(); ++pe)
     if (peers_[pe] && static_cast<int>(pe) != me_) memory_->unmap_peer(peers_[pe], size_);
   peers_.clear();
@@ -229,9 +230,10 @@ bool SymmetricHeap::release(bootstrap::Bootstrap& boot, const char* call, void* 
   std::memcpy(rec.call, call, strnlen(call, sizeof rec.call));  // rec is zeroed
   if (ptr == nullptr) {
     rec.offset = kNoOffset - 1;  // free(NULL): agreed no-op
-  } else if (contains(ptr) && offset_of(ptr) >= kInternalBytes &&
-             user_.allocation_size(offset_of(ptr) - kInternalBytes) != 0) {
-    rec.offset = offset_of(ptr);
+  } else if (in_heap(ptr) && heap_offset(ptr) >= kInternalBytes &&
+             (alias_bytes_ == 0 || heap_offset(ptr) != alias_offset_) &&
+             user_.allocation_size(heap_offset(ptr) - kInternalBytes) != 0) {
+    rec.offset = heap_offset(ptr);
   } else {
     rec.offset = kNoOffset;
   }
@@ -247,8 +249,8 @@ bool SymmetricHeap::release(bootstrap::Bootstrap& boot, const char* call, void* 
 
 std::uint64_t SymmetricHeap::allocation_size(const void* ptr) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (!contains(ptr) || offset_of(ptr) < kInternalBytes) return 0;
-  return user_.allocation_size(offset_of(ptr) - kInternalBytes);
+  if (!in_heap(ptr) || heap_offset(ptr) < kInternalBytes) return 0;
+  return user_.allocation_size(heap_offset(ptr) - kInternalBytes);
 }
 
 std::uint64_t SymmetricHeap::user_bytes_used() const {

@@ -40,12 +40,18 @@ class SymmetricHeap {
 
   char* base() const { return base_; }
   std::uint64_t size() const { return size_; }
+  // Whether [p, p+bytes) is a symmetric address range: inside the heap, or
+  // inside the program's data segment once bind_data_segment() made it an
+  // alias of a heap region (then offset_of() and peer_ptr() translate it).
   bool contains(const void* p, std::uint64_t bytes = 1) const {
-    auto a = reinterpret_cast<std::uintptr_t>(p), b = reinterpret_cast<std::uintptr_t>(base_);
-    return a >= b && a - b < size_ && bytes <= size_ - (a - b);
+    if (__builtin_expect(in_range(p, bytes, base_, size_), 1)) return true;
+    return alias_bytes_ != 0 && in_range(p, bytes, alias_, alias_bytes_);
   }
   std::uint64_t offset_of(const void* p) const {
-    return static_cast<std::uint64_t>(static_cast<const char*>(p) - base_);
+    auto* c = static_cast<const char*>(p);
+    if (__builtin_expect(alias_bytes_ != 0, 0) && in_range(p, 1, alias_, alias_bytes_))
+      return alias_offset_ + static_cast<std::uint64_t>(c - alias_);
+    return static_cast<std::uint64_t>(c - base_);
   }
   // Whether PEs a and b map each other's segments, as every PE agrees
   // (decided from an allgather at create; a == b is always true).
@@ -58,6 +64,18 @@ class SymmetricHeap {
   char* peer_ptr(const void* p, int pe) const {
     return peers_[pe] ? peers_[pe] + offset_of(p) : nullptr;
   }
+
+  // Collective (every PE, same program): makes the executable's writable
+  // data (.data and .bss, after RELRO) a symmetric object. The segment's
+  // pages are copied into a user allocation of the heap, which is then
+  // mapped over them (MAP_FIXED, MAP_SHARED from the heap's descriptor): a
+  // global's address now reaches the heap pages, and peers and transports
+  // reach it at the same offset as any heap object. sim platform only
+  // (unavailable on cuda, whose heap is GPU memory). destroy() copies the
+  // pages back into private memory at the same addresses. Every PE fails
+  // alike (logged) when the segments differ in size (different programs).
+  Status bind_data_segment(bootstrap::Bootstrap& boot);
+  bool data_segment_bound() const { return alias_bytes_ != 0; }
 
   // A new descriptor for the local segment (the caller closes it): the IBGDA
   // emulator maps every PE's heap on the machine with it, as a NIC's DMA
@@ -88,6 +106,16 @@ class SymmetricHeap {
 
  private:
   struct CollectiveRecord;
+  static bool in_range(const void* p, std::uint64_t bytes, const char* lo, std::uint64_t size) {
+    auto a = reinterpret_cast<std::uintptr_t>(p), b = reinterpret_cast<std::uintptr_t>(lo);
+    return a >= b && a - b < size && bytes <= size - (a - b);
+  }
+  // The heap proper (not the data-segment alias): what the allocator owns.
+  bool in_heap(const void* p) const { return in_range(p, 1, base_, size_); }
+  std::uint64_t heap_offset(const void* p) const {
+    return static_cast<std::uint64_t>(static_cast<const char*>(p) - base_);
+  }
+  void unbind_data_segment();
   bool agree(bootstrap::Bootstrap& boot, const CollectiveRecord& mine);
   Status agree_reachability(bootstrap::Bootstrap& boot, const std::vector<std::uint8_t>& mapped);
 
@@ -100,6 +128,9 @@ class SymmetricHeap {
   std::uint64_t internal_next_ = 0;
   OffsetAllocator user_;
   std::uint64_t seq_ = 0;  // number of collective heap calls so far
+  char* alias_ = nullptr;  // bind_data_segment: the data segment's first page
+  std::uint64_t alias_bytes_ = 0;   // its length (whole pages); 0 = not bound
+  std::uint64_t alias_offset_ = 0;  // heap offset of the region behind it
   mutable std::mutex mutex_;
 };
 

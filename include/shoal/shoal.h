@@ -124,6 +124,15 @@ void* shoal_calloc(size_t count, size_t size);
 void* shoal_align(size_t alignment, size_t size);
 void* shoal_realloc(void* ptr, size_t size);
 void shoal_free(void* ptr);
+/* shoal extension (docs/api-host.md#symmetric-globals), sim platform only.
+ * Collective, after shoal_init, every PE running the same executable: makes
+ * the program's global and static variables (the executable's .data and
+ * .bss) symmetric objects, addressed by their local address as OpenSHMEM
+ * requires (shmem_init calls it). Shared libraries' globals and
+ * thread-locals stay private; call it before starting threads that write
+ * globals. shoal_finalize makes them private again, contents kept. Returns
+ * 0, or nonzero on every PE alike (the message says why; cuda: always). */
+int shoal_symmetric_globals(void);
 /* Local address of the symmetric object `dest` on `pe` when this PE can
  * load/store it directly, else NULL. */
 SHOAL_HOSTDEV void* shoal_ptr(const void* dest, int pe);

@@ -24,4 +24,10 @@ PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig" pkg-config --libs shoal | grep -- -l
 PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig" pkg-config --libs shoal-ep | grep -- -lshoal_ep >/dev/null
 PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig" pkg-config --cflags shoal-nvshmem | grep -- /include/shoal/compat >/dev/null
 test -f "$tmp/prefix/include/shoal/compat/nvshmemx.h"
+# An OpenSHMEM program with global variables, built with the installed
+# oshcc (moved with the prefix: the wrappers find it from their folder) and
+# started with the installed oshrun.
+"$tmp/prefix/bin/oshcc" -std=c11 -o "$tmp/osh" "$src/tests/compat/openshmem_programs.c"
+"$tmp/prefix/bin/oshrun" -np 2 "$tmp/osh" rma | grep "openshmem_programs rma: PE 1 OK" >/dev/null
+test -f "$tmp/prefix/include/shoal/openshmem/shmemx.h"
 echo "install check: PASSED"

@@ -1,0 +1,275 @@
+/* OpenSHMEM programs, written with OpenSHMEM's names only (<shmem.h>),
+ * built with oshcc and started with oshrun (tests/compat/CMakeLists.txt).
+ * Remote targets are global and static variables as often as heap objects,
+ * as OpenSHMEM test suites use them.
+ *
+ *   openshmem_programs CASE [seed]
+ *     rma     typed, sized, mem, strided and _nbi puts and gets, p/g
+ *     amo     every 1.5 atomic on int and long, the deprecated names, the
+ *             non-blocking fetching forms
+ *     signal  put_signal (set, add), signal_fetch, signal_wait_until
+ *     wait    wait_until and its _all/_any/_some/_vector forms, test, the
+ *             deprecated untyped waits
+ *     team    split_strided, team queries, translate_pe, team_sync
+ *     query   init_thread, pe/addr accessibility, shmem_ptr, info
+ *     bad_pe, bad_addr   a put to PE n_pes / to a stack variable: must end
+ *             the job with shoal's message naming the call and the value
+ *
+ * Each PE exits 1 with "expected" in a message on a wrong value. Values come
+ * from a seeded generator of (seed, PE, index). */
+#include <shmem.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define N 512
+
+long gl[N];                 /* .bss */
+int gi[N] = {1};            /* .data */
+static double gd[N];        /* static */
+uint64_t gsig;              /* signal word */
+static long gcount;         /* atomics target */
+static int me, npes, failures;
+static uint64_t seed = 5;
+
+static uint64_t mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+static long val(int pe, int i) { return (long)(mix(seed * 131u + (uint64_t)pe * 65537u + (uint64_t)i) >> 2); }
+
+#define EXPECT(cond, what, idx, got, want)                                                           \
+  do {                                                                                               \
+    if (!(cond) && ++failures <= 10)                                                                 \
+      fprintf(stderr, "openshmem_programs: PE %d: %s[%d] is %lld, expected %lld\n", me, what,        \
+              (int)(idx), (long long)(got), (long long)(want));                                      \
+  } while (0)
+
+static void rma(void) {
+  const int next = (me + 1) % npes, prev = (me + npes - 1) % npes;
+  long* hl = shmem_malloc(N * sizeof(long));
+  long src[N], got[N];
+  for (int i = 0; i < N; ++i) src[i] = val(me, i);
+  for (int i = 0; i < N; ++i) gl[i] = hl[i] = -1;
+  shmem_barrier_all();
+  shmem_long_put(gl, src, N, next);           /* typed, into a global */
+  shmem_put64(hl, src, N / 2, next);          /* sized, into the heap */
+  shmem_putmem_nbi(hl + N / 2, src + N / 2, (N / 2) * sizeof(long), next);
+  shmem_quiet();
+  shmem_barrier_all();
+  for (int i = 0; i < N; ++i) {
+    EXPECT(gl[i] == val(prev, i), "long_put gl", i, gl[i], val(prev, i));
+    EXPECT(hl[i] == val(prev, i), "put64/putmem_nbi hl", i, hl[i], val(prev, i));
+  }
+  for (int i = 0; i < N; ++i) got[i] = -7;
+  shmem_long_get(got, gl, N, next); /* next's gl holds my values */
+  for (int i = 0; i < N; ++i) EXPECT(got[i] == val(me, i), "long_get gl", i, got[i], val(me, i));
+  for (int i = 0; i < N; ++i) got[i] = -7;
+  shmem_getmem_nbi(got, hl, N * sizeof(long), prev);
+  shmem_quiet();
+  for (int i = 0; i < N; ++i) EXPECT(got[i] == val((prev + npes - 1) % npes, i), "getmem_nbi hl", i, got[i], 0);
+  /* strided: every third element of a static double array */
+  double d[N / 3];
+  for (int i = 0; i < N / 3; ++i) d[i] = (double)val(me, i);
+  shmem_barrier_all();
+  for (int i = 0; i < N; ++i) gd[i] = -1.0;
+  shmem_barrier_all();
+  shmem_double_iput(gd, d, 3, 1, N / 3, next);
+  shmem_barrier_all();
+  for (int i = 0; i < N; ++i) {
+    double want = (i % 3 == 0 && i / 3 < N / 3) ? (double)val(prev, i / 3) : -1.0;
+    EXPECT(gd[i] == want, "double_iput gd", i, gd[i], want);
+  }
+  double back[N / 3];
+  shmem_double_iget(back, gd, 1, 3, N / 3, next);
+  for (int i = 0; i < N / 3; ++i) EXPECT(back[i] == (double)val(me, i), "double_iget", i, back[i], val(me, i));
+  /* p/g on an initialised .data global */
+  shmem_barrier_all();
+  shmem_int_p(&gi[7], 1000 + me, next);
+  shmem_barrier_all();
+  EXPECT(gi[7] == 1000 + prev, "int_p gi", 7, gi[7], 1000 + prev);
+  EXPECT(shmem_int_g(&gi[0], next) == 1, "int_g gi", 0, shmem_int_g(&gi[0], next), 1);
+  shmem_barrier_all();
+  shmem_free(hl);
+}
+
+static void amo(void) {
+  int* hi = shmem_calloc(4, sizeof(int));
+  gcount = 0;
+  shmem_barrier_all();
+  /* every PE adds to PE 0: 1.5 names, deprecated names, nbi fetches */
+  shmem_long_atomic_add(&gcount, 1, 0);
+  shmem_long_add(&gcount, 10, 0);
+  shmem_long_atomic_inc(&gcount, 0);
+  shmem_long_inc(&gcount, 0);
+  long f1 = shmem_long_atomic_fetch_add(&gcount, 100, 0);
+  long f2 = shmem_long_fadd(&gcount, 1000, 0);
+  long f3 = -1;
+  shmem_long_atomic_fetch_add_nbi(&f3, &gcount, 10000, 0);
+  shmem_quiet();
+  EXPECT(f1 >= 0 && f2 > f1 && f3 > f2, "fetch_add order", 0, f3, f2);
+  long finc = shmem_long_atomic_fetch_inc(&gcount, 0);
+  long finc2 = shmem_long_finc(&gcount, 0);
+  EXPECT(finc > f3 && finc2 > finc, "fetch_inc, finc", 0, finc2, finc);
+  shmem_barrier_all();
+  const long want = (long)npes * (1 + 10 + 1 + 1 + 100 + 1000 + 10000 + 1 + 1);
+  if (me == 0) EXPECT(gcount == want, "gcount", 0, gcount, want);
+  long fetched = shmem_long_atomic_fetch(&gcount, 0), dep = shmem_long_fetch(&gcount, 0), nb = -1;
+  shmem_long_atomic_fetch_nbi(&nb, &gcount, 0);
+  shmem_quiet();
+  EXPECT(fetched == want && dep == want && nb == want, "atomic_fetch", 0, fetched, want);
+  shmem_barrier_all();
+  /* compare_swap election on a heap int: exactly one PE wins */
+  int won = shmem_int_atomic_compare_swap(&hi[0], 0, me + 1, 0) == 0;
+  int swapped = -1;
+  shmem_int_atomic_swap_nbi(&swapped, &hi[1], me + 1, 0);
+  shmem_quiet();
+  EXPECT(swapped >= 0 && swapped <= npes, "swap_nbi", 1, swapped, 0);
+  shmem_int_atomic_set(&hi[2], 5, (me + 1) % npes);
+  shmem_barrier_all();
+  int winners = shmem_int_g(&hi[0], 0);
+  EXPECT(winners >= 1 && winners <= npes, "compare_swap winner", 0, winners, 1);
+  EXPECT(won == (winners == me + 1), "compare_swap result", me, won, winners == me + 1);
+  EXPECT(hi[2] == 5, "atomic_set", 2, hi[2], 5);
+  EXPECT(shmem_int_swap(&hi[2], 9, me) == 5 && shmem_int_cswap(&hi[2], 9, 11, me) == 9, "deprecated swap/cswap", 2, hi[2], 11);
+  /* bitwise on a uint64 global word */
+  shmem_barrier_all();
+  gsig = 0;
+  shmem_barrier_all();
+  shmem_uint64_atomic_or(&gsig, 1ull << me, 0);
+  uint64_t before = 0;
+  shmem_uint64_atomic_fetch_xor_nbi(&before, &gsig, 0, 0);
+  shmem_quiet();
+  shmem_barrier_all();
+  if (me == 0) EXPECT(gsig == (npes >= 64 ? ~0ull : (1ull << npes) - 1), "atomic_or gsig", 0, gsig, (1ull << npes) - 1);
+  shmem_barrier_all();
+  shmem_free(hi);
+}
+
+static void signal_case(void) {
+  const int next = (me + 1) % npes, prev = (me + npes - 1) % npes;
+  long src[N];
+  for (int i = 0; i < N; ++i) src[i] = val(me, i);
+  gsig = 0;
+  shmem_barrier_all();
+  shmem_long_put_signal(gl, src, N, &gsig, 1, SHMEM_SIGNAL_ADD, next);
+  uint64_t s = shmem_signal_wait_until(&gsig, SHMEM_CMP_GE, 1);
+  EXPECT(s == 1 && shmem_signal_fetch(&gsig) == 1, "signal", 0, s, 1);
+  for (int i = 0; i < N; ++i) EXPECT(gl[i] == val(prev, i), "put_signal gl", i, gl[i], val(prev, i));
+  shmem_barrier_all();
+  shmem_putmem_signal_nbi(gd, src, 8 * sizeof(long), &gsig, 42, SHMEM_SIGNAL_SET, next);
+  shmem_signal_wait_until(&gsig, SHMEM_CMP_EQ, 42);
+  EXPECT(memcmp(gd, (long[8]){val(prev, 0), val(prev, 1), val(prev, 2), val(prev, 3), val(prev, 4), val(prev, 5),
+                              val(prev, 6), val(prev, 7)}, 8 * sizeof(long)) == 0, "putmem_signal_nbi gd", 0, 0, 0);
+  shmem_barrier_all();
+}
+
+static void wait_case(void) {
+  const int next = (me + 1) % npes;
+  int* flags = shmem_calloc(8, sizeof(int));
+  gl[0] = 0;
+  shmem_barrier_all();
+  for (int i = 0; i < 8; ++i) shmem_int_atomic_set(&flags[i], i + 1, next);
+  shmem_long_atomic_set(&gl[0], 77, next);
+  shmem_int_wait_until_all(flags, 8, NULL, SHMEM_CMP_GT, 0);
+  for (int i = 0; i < 8; ++i) EXPECT(flags[i] == i + 1, "wait_until_all", i, flags[i], i + 1);
+  int status[8] = {1, 1, 1, 0, 1, 1, 1, 1};
+  size_t any = shmem_int_wait_until_any(flags, 8, status, SHMEM_CMP_EQ, 4);
+  EXPECT(any == 3, "wait_until_any", 0, any, 3);
+  size_t idx[8];
+  size_t some = shmem_int_test_some(flags, 8, idx, NULL, SHMEM_CMP_GE, 6);
+  EXPECT(some == 3 && idx[0] == 5 && idx[2] == 7, "test_some", 0, some, 3);
+  int want[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  shmem_int_wait_until_all_vector(flags, 8, NULL, SHMEM_CMP_EQ, want);
+  EXPECT(shmem_int_test(&flags[0], SHMEM_CMP_EQ, 1) == 1 && shmem_int_test(&flags[0], SHMEM_CMP_NE, 1) == 0, "test", 0, 0, 1);
+  shmem_wait_until(&gl[0], SHMEM_CMP_EQ, 77); /* deprecated untyped form */
+  shmem_long_wait(&gl[0], 0);                /* deprecated: while == 0 */
+  EXPECT(gl[0] == 77, "wait_until gl", 0, gl[0], 77);
+  shmem_barrier_all();
+  shmem_free(flags);
+}
+
+static void team_case(void) {
+  shmem_team_t evens = SHMEM_TEAM_INVALID;
+  const int size = (npes + 1) / 2;
+  if (shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 2, size, NULL, 0, &evens) != 0) {
+    fprintf(stderr, "openshmem_programs: PE %d: team_split_strided failed (expected 0)\n", me);
+    ++failures;
+    return;
+  }
+  if (me % 2 == 0) {
+    EXPECT(shmem_team_my_pe(evens) == me / 2, "team_my_pe", 0, shmem_team_my_pe(evens), me / 2);
+    EXPECT(shmem_team_n_pes(evens) == size, "team_n_pes", 0, shmem_team_n_pes(evens), size);
+    int back = shmem_team_translate_pe(evens, shmem_team_my_pe(evens), SHMEM_TEAM_WORLD);
+    EXPECT(back == me, "team_translate_pe", 0, back, me);
+    shmem_team_sync(evens);
+  } else {
+    EXPECT(evens == SHMEM_TEAM_INVALID, "non-member handle", 0, evens, SHMEM_TEAM_INVALID);
+  }
+  EXPECT(shmem_team_my_pe(SHMEM_TEAM_WORLD) == me, "world my_pe", 0, shmem_team_my_pe(SHMEM_TEAM_WORLD), me);
+  shmem_team_destroy(evens);
+  shmem_barrier_all();
+}
+
+static void query_case(void) {
+  int provided = -1;
+  shmem_query_thread(&provided);
+  EXPECT(provided == SHMEM_THREAD_MULTIPLE, "query_thread", 0, provided, SHMEM_THREAD_MULTIPLE);
+  EXPECT(shmem_pe_accessible(npes - 1) && !shmem_pe_accessible(npes) && !shmem_pe_accessible(-1), "pe_accessible", 0, 0, 1);
+  long on_stack = 0;
+  long* h = shmem_malloc_with_hints(64, SHMEM_MALLOC_ATOMICS_REMOTE);
+  for (int pe = 0; pe < npes; ++pe) {
+    EXPECT(shmem_addr_accessible(&gl[3], pe) == 1, "addr_accessible(global)", pe, 0, 1);
+    EXPECT(shmem_addr_accessible(h, pe) == 1, "addr_accessible(heap)", pe, 0, 1);
+    EXPECT(shmem_addr_accessible(&on_stack, pe) == 0, "addr_accessible(stack)", pe, 1, 0);
+  }
+  EXPECT(shmem_addr_accessible(&gl[3], npes) == 0, "addr_accessible(bad pe)", 0, 1, 0);
+  /* shmem_ptr: a global of a PE on this node is loadable */
+  gl[3] = 300 + me;
+  shmem_barrier_all();
+  long* peer = shmem_ptr(&gl[3], (me + 1) % npes);
+  if (peer) EXPECT(*peer == 300 + (me + 1) % npes, "shmem_ptr load", 3, *peer, 300 + (me + 1) % npes);
+  int major = 0, minor = 0;
+  char name[SHMEM_MAX_NAME_LEN];
+  shmem_info_get_version(&major, &minor);
+  shmem_info_get_name(name);
+  EXPECT(major == SHMEM_MAJOR_VERSION && minor == SHMEM_MINOR_VERSION, "info_get_version", 0, major * 10 + minor, 15);
+  EXPECT(strlen(name) > 0, "info_get_name", 0, 0, 1);
+  shmem_barrier_all();
+  shmem_free(h);
+}
+
+int main(int argc, char** argv) {
+  int provided = -1;
+  if (shmem_init_thread(SHMEM_THREAD_MULTIPLE, &provided) != 0) return 2;
+  me = shmem_my_pe();
+  npes = shmem_n_pes();
+  const char* c = argc > 1 ? argv[1] : "";
+  if (argc > 2) seed = strtoull(argv[2], NULL, 10);
+  if (me == 0) printf("openshmem_programs %s: seed %llu, %d PEs\n", c, (unsigned long long)seed, npes);
+  if (strcmp(c, "rma") == 0) rma();
+  else if (strcmp(c, "amo") == 0) amo();
+  else if (strcmp(c, "signal") == 0) signal_case();
+  else if (strcmp(c, "wait") == 0) wait_case();
+  else if (strcmp(c, "team") == 0) team_case();
+  else if (strcmp(c, "query") == 0) query_case();
+  else if (strcmp(c, "bad_pe") == 0 || strcmp(c, "bad_addr") == 0) {
+    long on_stack[4] = {0};
+    if (c[4] == 'p') shmem_long_put(gl, on_stack, 4, npes);
+    else shmem_long_put(on_stack, gl, 4, 0);
+    fprintf(stderr, "openshmem_programs: the bad put returned\n");
+    return 1;
+  }
+  else {
+    fprintf(stderr, "openshmem_programs: unknown case '%s'\n", c);
+    return 2;
+  }
+  shmem_finalize();
+  if (failures) return 1;
+  printf("openshmem_programs %s: PE %d OK\n", c, me);
+  return 0;
+}
