@@ -11,6 +11,13 @@
  *     wait    wait_until and its _all/_any/_some/_vector forms, test, the
  *             deprecated untyped waits
  *     team    split_strided, team queries, translate_pe, team_sync
+ *     coll    sum/max reduce, broadcast, fcollect, alltoall (typed and mem)
+ *             over the world team and a strided team, on globals and heap
+ *     lock    a get-add-put counter at PE 0 under shmem_set_lock (no
+ *             update lost), shmem_test_lock while another PE holds it
+ *     ctx     contexts: a world context's puts, atomics and quiet; a team
+ *             context whose PE numbers are the team's; the default one
+ *     bad_ctx_pe   a team context's put to a PE outside the team: error
  *     query   init_thread, pe/addr accessibility, shmem_ptr, info
  *     bad_pe, bad_addr   a put to PE n_pes / to a stack variable: must end
  *             the job with shoal's message naming the call and the value
@@ -215,6 +222,141 @@ static void team_case(void) {
   shmem_barrier_all();
 }
 
+#define CN 64
+long cdst[CN * 8], csrc[CN * 8]; /* globals: 8 PEs at most for the gathers */
+
+static void coll_case(void) {
+  if (npes > 8) return;
+  for (int i = 0; i < CN * 8; ++i) {
+    csrc[i] = val(me, i) % 1000;
+    cdst[i] = -1;
+  }
+  shmem_barrier_all();
+  /* sum and max reduce on globals, every element against the reference */
+  EXPECT(shmem_long_sum_reduce(SHMEM_TEAM_WORLD, cdst, csrc, CN) == 0, "sum_reduce rc", 0, 1, 0);
+  for (int i = 0; i < CN; ++i) {
+    long sum = 0;
+    for (int pe = 0; pe < npes; ++pe) sum += val(pe, i) % 1000;
+    EXPECT(cdst[i] == sum, "sum_reduce", i, cdst[i], sum);
+  }
+  EXPECT(shmem_long_max_reduce(SHMEM_TEAM_WORLD, cdst, csrc, CN) == 0, "max_reduce rc", 0, 1, 0);
+  for (int i = 0; i < CN; ++i) {
+    long mx = val(0, i) % 1000;
+    for (int pe = 1; pe < npes; ++pe) mx = val(pe, i) % 1000 > mx ? val(pe, i) % 1000 : mx;
+    EXPECT(cdst[i] == mx, "max_reduce", i, cdst[i], mx);
+  }
+  /* broadcast from the last PE into a heap object */
+  long* h = shmem_malloc(CN * sizeof(long));
+  for (int i = 0; i < CN; ++i) h[i] = -1;
+  shmem_barrier_all();
+  shmem_long_broadcast(SHMEM_TEAM_WORLD, h, csrc, CN, npes - 1);
+  for (int i = 0; i < CN; ++i) EXPECT(h[i] == val(npes - 1, i) % 1000, "broadcast", i, h[i], val(npes - 1, i) % 1000);
+  /* fcollect: every PE's CN elements in PE order */
+  for (int i = 0; i < CN * 8; ++i) cdst[i] = -1;
+  shmem_barrier_all();
+  shmem_long_fcollect(SHMEM_TEAM_WORLD, cdst, csrc, CN);
+  for (int pe = 0; pe < npes; ++pe)
+    for (int i = 0; i < CN; ++i)
+      EXPECT(cdst[pe * CN + i] == val(pe, i) % 1000, "fcollect", pe * CN + i, cdst[pe * CN + i], val(pe, i) % 1000);
+  /* alltoallmem: block j of my source goes to PE j's block me */
+  for (int i = 0; i < CN * 8; ++i) cdst[i] = -1;
+  shmem_barrier_all();
+  shmem_alltoallmem(SHMEM_TEAM_WORLD, cdst, csrc, 4 * sizeof(long));
+  for (int pe = 0; pe < npes; ++pe)
+    for (int i = 0; i < 4; ++i)
+      EXPECT(cdst[pe * 4 + i] == val(pe, me * 4 + i) % 1000, "alltoallmem", pe * 4 + i, cdst[pe * 4 + i],
+             val(pe, me * 4 + i) % 1000);
+  /* a reduce over the odd PEs only */
+  shmem_team_t odds = SHMEM_TEAM_INVALID;
+  if (npes >= 2 && shmem_team_split_strided(SHMEM_TEAM_WORLD, 1, 2, npes / 2, NULL, 0, &odds) == 0 && me % 2 == 1) {
+    shmem_long_sum_reduce(odds, cdst, csrc, CN);
+    for (int i = 0; i < CN; ++i) {
+      long sum = 0;
+      for (int pe = 1; pe < npes; pe += 2) sum += val(pe, i) % 1000;
+      EXPECT(cdst[i] == sum, "sum_reduce(odds)", i, cdst[i], sum);
+    }
+  }
+  shmem_team_destroy(odds);
+  shmem_barrier_all();
+  shmem_free(h);
+}
+
+long glock;     /* the lock: a symmetric long, zero */
+long gshared;   /* updated under the lock with a get and a put */
+
+static void lock_case(void) {
+  const int rounds = 40;
+  shmem_barrier_all();
+  for (int r = 0; r < rounds; ++r) {
+    shmem_set_lock(&glock);
+    long v = shmem_long_g(&gshared, 0);
+    for (volatile int k = 0; k < 20000; ++k) {
+    } /* widen the window a missing lock would lose updates in */
+    shmem_long_p(&gshared, v + 1, 0);
+    shmem_clear_lock(&glock);
+  }
+  shmem_barrier_all();
+  if (me == 0) EXPECT(gshared == (long)rounds * npes, "gshared", 0, gshared, (long)rounds * npes);
+  /* test_lock: PE 0 holds it, every other PE must see it taken */
+  if (me == 0) EXPECT(shmem_test_lock(&glock) == 0, "test_lock (free)", 0, 1, 0);
+  shmem_barrier_all();
+  if (me != 0) EXPECT(shmem_test_lock(&glock) == 1, "test_lock (held)", 0, 0, 1);
+  shmem_barrier_all();
+  if (me == 0) shmem_clear_lock(&glock);
+  shmem_barrier_all();
+}
+
+static void ctx_case(void) {
+  const int next = (me + 1) % npes, prev = (me + npes - 1) % npes;
+  shmem_ctx_t ctx = SHMEM_CTX_INVALID;
+  if (shmem_ctx_create(SHMEM_CTX_PRIVATE, &ctx) != 0 || ctx == SHMEM_CTX_INVALID) {
+    fprintf(stderr, "openshmem_programs: PE %d: shmem_ctx_create failed (expected 0)\n", me);
+    ++failures;
+    return;
+  }
+  shmem_team_t t = SHMEM_TEAM_INVALID;
+  EXPECT(shmem_ctx_get_team(ctx, &t) == 0 && t == SHMEM_TEAM_WORLD, "ctx_get_team", 0, t, SHMEM_TEAM_WORLD);
+  long src[N];
+  for (int i = 0; i < N; ++i) src[i] = val(me, i);
+  for (int i = 0; i < N; ++i) gl[i] = -1;
+  gcount = 0;
+  shmem_barrier_all();
+  shmem_ctx_long_put_nbi(ctx, gl, src, N, next);
+  shmem_ctx_long_atomic_add(ctx, &gcount, me + 1, 0);
+  long f = -1;
+  shmem_ctx_long_atomic_fetch_add_nbi(ctx, &f, &gcount, 0, 0);
+  shmem_ctx_quiet(ctx);
+  EXPECT(f >= 0, "ctx fetch_add_nbi", 0, f, 0);
+  shmem_barrier_all();
+  for (int i = 0; i < N; ++i) EXPECT(gl[i] == val(prev, i), "ctx_long_put_nbi gl", i, gl[i], val(prev, i));
+  if (me == 0) EXPECT(gcount == (long)npes * (npes + 1) / 2, "ctx atomic_add", 0, gcount, (long)npes * (npes + 1) / 2);
+  EXPECT(shmem_ctx_long_g(SHMEM_CTX_DEFAULT, &gl[5], next) == val(me, 5), "default ctx g", 5,
+         shmem_ctx_long_g(SHMEM_CTX_DEFAULT, &gl[5], next), val(me, 5));
+  shmem_ctx_destroy(ctx);
+  /* a context of the odd PEs: team PE 0 is world PE 1 */
+  shmem_team_t odds = SHMEM_TEAM_INVALID;
+  shmem_ctx_t octx = SHMEM_CTX_INVALID;
+  shmem_team_split_strided(SHMEM_TEAM_WORLD, 1, 2, npes / 2, NULL, 0, &odds);
+  gi[9] = -1;
+  shmem_barrier_all();
+  if (me % 2 == 1) {
+    EXPECT(shmem_team_create_ctx(odds, 0, &octx) == 0, "team_create_ctx", 0, 1, 0);
+    const int tme = shmem_team_my_pe(odds), tn = shmem_team_n_pes(odds);
+    shmem_ctx_int_p(octx, &gi[9], 500 + me, (tme + 1) % tn); /* to the next odd PE */
+    shmem_ctx_quiet(octx);
+  }
+  shmem_barrier_all();
+  if (me % 2 == 1) {
+    const int tn = shmem_team_n_pes(odds), from = 2 * ((shmem_team_my_pe(odds) + tn - 1) % tn) + 1;
+    EXPECT(gi[9] == 500 + from, "team ctx int_p gi", 9, gi[9], 500 + from);
+    shmem_ctx_destroy(octx);
+  } else {
+    EXPECT(gi[9] == -1, "even PE untouched gi", 9, gi[9], -1);
+  }
+  shmem_team_destroy(odds);
+  shmem_barrier_all();
+}
+
 static void query_case(void) {
   int provided = -1;
   shmem_query_thread(&provided);
@@ -257,6 +399,23 @@ int main(int argc, char** argv) {
   else if (strcmp(c, "wait") == 0) wait_case();
   else if (strcmp(c, "team") == 0) team_case();
   else if (strcmp(c, "query") == 0) query_case();
+  else if (strcmp(c, "coll") == 0) coll_case();
+  else if (strcmp(c, "lock") == 0) lock_case();
+  else if (strcmp(c, "ctx") == 0) ctx_case();
+  else if (strcmp(c, "bad_ctx_pe") == 0) {
+    shmem_team_t evens = SHMEM_TEAM_INVALID;
+    shmem_ctx_t ectx = SHMEM_CTX_INVALID;
+    shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 2, (npes + 1) / 2, NULL, 0, &evens);
+    if (me == 0 && shmem_team_create_ctx(evens, 0, &ectx) == 0)
+      shmem_ctx_long_p(ectx, &gl[0], 1, shmem_team_n_pes(evens)); /* one past the team */
+    shmem_barrier_all();
+    if (me == 0) {
+      fprintf(stderr, "openshmem_programs: the bad context put returned\n");
+      return 1;
+    }
+    shmem_finalize();
+    return 0;
+  }
   else if (strcmp(c, "bad_pe") == 0 || strcmp(c, "bad_addr") == 0) {
     long on_stack[4] = {0};
     if (c[4] == 'p') shmem_long_put(gl, on_stack, 4, npes);

@@ -106,6 +106,125 @@ static inline void shmem_info_get_version(int* major, int* minor) {
   if (major) *major = SHMEM_MAJOR_VERSION;
   if (minor) *minor = SHMEM_MINOR_VERSION;
 }
+/* Contexts (1.5 chapter 9.4). A context is its team and options; every
+ * context's operations go through the calling thread's one operation
+ * stream, so shmem_ctx_quiet and shmem_ctx_fence complete or order (at
+ * least) the context's own operations, as the specification requires, and
+ * also the thread's others. PE numbers of a team's context are that team's,
+ * translated to the world's on every call. */
+struct shoal_openshmem_ctx_ {
+  shmem_team_t team;
+  long options;
+};
+typedef struct shoal_openshmem_ctx_* shmem_ctx_t;
+#define SHMEM_CTX_DEFAULT ((shmem_ctx_t)0)
+#define SHMEM_CTX_INVALID ((shmem_ctx_t)1)
+#define SHMEM_CTX_SERIALIZED (1L << 0)
+#define SHMEM_CTX_PRIVATE (1L << 1)
+#define SHMEM_CTX_NOSTORE (1L << 2)
+static inline int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t* ctx) {
+  if (!ctx) return 1;
+  *ctx = SHMEM_CTX_INVALID;
+  if (team == SHMEM_TEAM_INVALID || shoal_team_n_pes(team) <= 0) return 1;
+  shmem_ctx_t c = (shmem_ctx_t)malloc(sizeof *c);
+  if (!c) return 1;
+  c->team = team;
+  c->options = options;
+  *ctx = c;
+  return 0;
+}
+static inline int shmem_ctx_create(long options, shmem_ctx_t* ctx) {
+  return shmem_team_create_ctx(SHMEM_TEAM_WORLD, options, ctx);
+}
+static inline int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t* team) {
+  if (!team) return 1;
+  if (ctx == SHMEM_CTX_INVALID) {
+    *team = SHMEM_TEAM_INVALID;
+    return 1;
+  }
+  *team = ctx == SHMEM_CTX_DEFAULT ? SHMEM_TEAM_WORLD : ctx->team;
+  return 0;
+}
+static inline void shmem_ctx_quiet(shmem_ctx_t ctx) {
+  (void)ctx;
+  shoal_quiet();
+}
+static inline void shmem_ctx_fence(shmem_ctx_t ctx) {
+  (void)ctx;
+  shoal_fence();
+}
+static inline void shmem_ctx_destroy(shmem_ctx_t ctx) {
+  if (ctx == SHMEM_CTX_DEFAULT || ctx == SHMEM_CTX_INVALID) return;
+  shoal_quiet(); /* destroying a context completes its operations */
+  free(ctx);
+}
+/* The world PE of a context's PE: the argument check of every shmem_ctx_
+ * call (a bad context or PE ends the job with a message). */
+static inline int shoal_openshmem_ctx_pe_(shmem_ctx_t ctx, int pe, const char* call) {
+  if (ctx == SHMEM_CTX_DEFAULT) return pe;
+  if (ctx == SHMEM_CTX_INVALID) {
+    fprintf(stderr, "shoal[PE %d] FATAL %s: the context is SHMEM_CTX_INVALID\n", shoal_my_pe(), call);
+    shoal_global_exit(1);
+  }
+  if (ctx->team == SHMEM_TEAM_WORLD) return pe;
+  const int world = shoal_team_translate_pe(ctx->team, pe, SHMEM_TEAM_WORLD);
+  if (world < 0) {
+    fprintf(stderr, "shoal[PE %d] FATAL %s: PE %d is not in the context's team (%d PEs)\n", shoal_my_pe(),
+            call, pe, shoal_team_n_pes(ctx->team));
+    shoal_global_exit(1);
+  }
+  return world;
+}
+
+/* Locks: a ticket lock in PE 0's copy of the symmetric long (next ticket
+ * in the high 32 bits, the ticket served in the low 32), so waiters are
+ * served in arrival order. shmem_clear_lock completes the holder's
+ * operations (quiet) before passing the lock on. A waiter gives up with a
+ * message when a PE of the job fails (shoal_failed_pe). */
+static inline void shoal_openshmem_lock_spin_(unsigned long i) {
+  if (i % 1024 == 1023 && shoal_failed_pe() >= 0) {
+    fprintf(stderr, "shoal[PE %d] shmem_set_lock: gave up because PE %d failed\n", shoal_my_pe(),
+            shoal_failed_pe());
+    exit(1);
+  }
+}
+static inline void shmem_set_lock(long* lock) {
+  const unsigned long t = (unsigned long)shoal_long_atomic_fetch_add(lock, (long)(1UL << 32), 0);
+  const unsigned long mine = t >> 32;
+  for (unsigned long i = 0; ((unsigned long)shoal_long_atomic_fetch(lock, 0) & 0xffffffffUL) != mine; ++i)
+    shoal_openshmem_lock_spin_(i);
+}
+static inline void shmem_clear_lock(long* lock) {
+  shoal_quiet();
+  long v = shoal_long_atomic_fetch(lock, 0);
+  for (;;) { /* serving + 1, without carrying into the ticket half */
+    const unsigned long u = (unsigned long)v;
+    const long nv = (long)((u & ~0xffffffffUL) | ((u + 1) & 0xffffffffUL));
+    const long seen = shoal_long_atomic_compare_swap(lock, v, nv, 0);
+    if (seen == v) return;
+    v = seen;
+  }
+}
+/* 0 when the lock was free and is now held by this PE, else 1. */
+static inline int shmem_test_lock(long* lock) {
+  const long v = shoal_long_atomic_fetch(lock, 0);
+  const unsigned long u = (unsigned long)v;
+  if ((u >> 32) != (u & 0xffffffffUL)) return 1;
+  return shoal_long_atomic_compare_swap(lock, v, (long)(u + (1UL << 32)), 0) == v ? 0 : 1;
+}
+
+/* Collectives run shoal's stream-ordered form and wait for it; symmetric
+ * arguments go by their heap address (a global's too). */
+static inline void* shoal_openshmem_sym_(const void* p) {
+  void* q = shoal_ptr(p, shoal_my_pe());
+  return q ? q : (void*)p; /* not symmetric: the call names it */
+}
+static inline int shoal_openshmem_coll_wait_(void) {
+  if (cudaStreamSynchronize(0) == cudaSuccess) return 0;
+  fprintf(stderr, "shoal[PE %d] shmem collective: the collective kernel failed: %s\n", shoal_my_pe(),
+          cudaGetErrorString(cudaGetLastError()));
+  return 1;
+}
 /* Deprecated names of the queries. */
 static inline int _my_pe(void) { return shoal_my_pe(); }
 static inline int _num_pes(void) { return shoal_n_pes(); }
@@ -857,260 +976,2599 @@ static inline int shmem_my_pe_(void) { return shoal_my_pe(); }
 #define shmem_ushort_wait_until_some_vector shoal_ushort_wait_until_some_vector
 
 /* Functions with a body. */
+static inline int shmem_alltoallmem(shoal_team_t team, void* dest, const void* source, size_t nelems) {
+  const int rc = shoal_alltoallmem_on_stream(team, (void*)shoal_openshmem_sym_(dest), (const void*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_broadcastmem(shoal_team_t team, void* dest, const void* source, size_t nelems, int PE_root) {
+  const int rc = shoal_broadcastmem_on_stream(team, (void*)shoal_openshmem_sym_(dest), (const void*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_char_alltoall(shoal_team_t team, char* dest, const char* source, size_t nelems) {
+  const int rc = shoal_char_alltoall_on_stream(team, (char*)shoal_openshmem_sym_(dest), (const char*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_char_broadcast(shoal_team_t team, char* dest, const char* source, size_t nelems, int PE_root) {
+  const int rc = shoal_char_broadcast_on_stream(team, (char*)shoal_openshmem_sym_(dest), (const char*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_char_fcollect(shoal_team_t team, char* dest, const char* source, size_t nelems) {
+  const int rc = shoal_char_fcollect_on_stream(team, (char*)shoal_openshmem_sym_(dest), (const char*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline char shmem_ctx_char_g(shmem_ctx_t ctx, const char* source, int pe) {
+  return shoal_char_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_char_g"));
+}
+static inline void shmem_ctx_char_get(shmem_ctx_t ctx, char* dest, const char* source, size_t nelems, int pe) {
+  shoal_char_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_char_get"));
+}
+static inline void shmem_ctx_char_get_nbi(shmem_ctx_t ctx, char* dest, const char* source, size_t nelems, int pe) {
+  shoal_char_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_char_get_nbi"));
+}
+static inline void shmem_ctx_char_iget(shmem_ctx_t ctx, char* dest, const char* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_char_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_char_iget"));
+}
+static inline void shmem_ctx_char_iput(shmem_ctx_t ctx, char* dest, const char* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_char_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_char_iput"));
+}
+static inline int shmem_char_max_reduce(shoal_team_t team, char* dest, const char* source, size_t nreduce) {
+  const int rc = shoal_char_max_reduce_on_stream(team, (char*)shoal_openshmem_sym_(dest), (const char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_char_min_reduce(shoal_team_t team, char* dest, const char* source, size_t nreduce) {
+  const int rc = shoal_char_min_reduce_on_stream(team, (char*)shoal_openshmem_sym_(dest), (const char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_char_p(shmem_ctx_t ctx, char* dest, char value, int pe) {
+  shoal_char_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_char_p"));
+}
+static inline int shmem_char_prod_reduce(shoal_team_t team, char* dest, const char* source, size_t nreduce) {
+  const int rc = shoal_char_prod_reduce_on_stream(team, (char*)shoal_openshmem_sym_(dest), (const char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_char_put(shmem_ctx_t ctx, char* dest, const char* source, size_t nelems, int pe) {
+  shoal_char_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_char_put"));
+}
+static inline void shmem_ctx_char_put_nbi(shmem_ctx_t ctx, char* dest, const char* source, size_t nelems, int pe) {
+  shoal_char_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_char_put_nbi"));
+}
+static inline void shmem_ctx_char_put_signal(shmem_ctx_t ctx, char* dest, const char* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_char_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_char_put_signal"));
+}
+static inline void shmem_ctx_char_put_signal_nbi(shmem_ctx_t ctx, char* dest, const char* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_char_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_char_put_signal_nbi"));
+}
+static inline int shmem_char_sum_reduce(shoal_team_t team, char* dest, const char* source, size_t nreduce) {
+  const int rc = shoal_char_sum_reduce_on_stream(team, (char*)shoal_openshmem_sym_(dest), (const char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_double_alltoall(shoal_team_t team, double* dest, const double* source, size_t nelems) {
+  const int rc = shoal_double_alltoall_on_stream(team, (double*)shoal_openshmem_sym_(dest), (const double*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline double shmem_ctx_double_atomic_fetch(shmem_ctx_t ctx, const double* source, int pe) {
+  return shoal_double_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_atomic_fetch"));
+}
+static inline void shmem_ctx_double_atomic_fetch_nbi(shmem_ctx_t ctx, double* fetch, const double* source, int pe) {
+  *fetch = shoal_double_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_atomic_fetch_nbi"));
+}
 static inline void shmem_double_atomic_fetch_nbi(double* fetch, const double* source, int pe) {
   *fetch = shoal_double_atomic_fetch(source, pe);
+}
+static inline void shmem_ctx_double_atomic_set(shmem_ctx_t ctx, double* dest, double value, int pe) {
+  shoal_double_atomic_set(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_atomic_set"));
+}
+static inline double shmem_ctx_double_atomic_swap(shmem_ctx_t ctx, double* dest, double value, int pe) {
+  return shoal_double_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_atomic_swap"));
+}
+static inline void shmem_ctx_double_atomic_swap_nbi(shmem_ctx_t ctx, double* fetch, double* dest, double value, int pe) {
+  *fetch = shoal_double_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_atomic_swap_nbi"));
 }
 static inline void shmem_double_atomic_swap_nbi(double* fetch, double* dest, double value, int pe) {
   *fetch = shoal_double_atomic_swap(dest, value, pe);
 }
+static inline int shmem_double_broadcast(shoal_team_t team, double* dest, const double* source, size_t nelems, int PE_root) {
+  const int rc = shoal_double_broadcast_on_stream(team, (double*)shoal_openshmem_sym_(dest), (const double*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_double_fcollect(shoal_team_t team, double* dest, const double* source, size_t nelems) {
+  const int rc = shoal_double_fcollect_on_stream(team, (double*)shoal_openshmem_sym_(dest), (const double*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline double shmem_ctx_double_g(shmem_ctx_t ctx, const double* source, int pe) {
+  return shoal_double_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_g"));
+}
+static inline void shmem_ctx_double_get(shmem_ctx_t ctx, double* dest, const double* source, size_t nelems, int pe) {
+  shoal_double_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_get"));
+}
+static inline void shmem_ctx_double_get_nbi(shmem_ctx_t ctx, double* dest, const double* source, size_t nelems, int pe) {
+  shoal_double_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_get_nbi"));
+}
+static inline void shmem_ctx_double_iget(shmem_ctx_t ctx, double* dest, const double* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_double_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_iget"));
+}
+static inline void shmem_ctx_double_iput(shmem_ctx_t ctx, double* dest, const double* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_double_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_iput"));
+}
+static inline int shmem_double_max_reduce(shoal_team_t team, double* dest, const double* source, size_t nreduce) {
+  const int rc = shoal_double_max_reduce_on_stream(team, (double*)shoal_openshmem_sym_(dest), (const double*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_double_min_reduce(shoal_team_t team, double* dest, const double* source, size_t nreduce) {
+  const int rc = shoal_double_min_reduce_on_stream(team, (double*)shoal_openshmem_sym_(dest), (const double*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_double_p(shmem_ctx_t ctx, double* dest, double value, int pe) {
+  shoal_double_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_p"));
+}
+static inline int shmem_double_prod_reduce(shoal_team_t team, double* dest, const double* source, size_t nreduce) {
+  const int rc = shoal_double_prod_reduce_on_stream(team, (double*)shoal_openshmem_sym_(dest), (const double*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_double_put(shmem_ctx_t ctx, double* dest, const double* source, size_t nelems, int pe) {
+  shoal_double_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_put"));
+}
+static inline void shmem_ctx_double_put_nbi(shmem_ctx_t ctx, double* dest, const double* source, size_t nelems, int pe) {
+  shoal_double_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_put_nbi"));
+}
+static inline void shmem_ctx_double_put_signal(shmem_ctx_t ctx, double* dest, const double* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_double_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_put_signal"));
+}
+static inline void shmem_ctx_double_put_signal_nbi(shmem_ctx_t ctx, double* dest, const double* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_double_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_double_put_signal_nbi"));
+}
+static inline int shmem_double_sum_reduce(shoal_team_t team, double* dest, const double* source, size_t nreduce) {
+  const int rc = shoal_double_sum_reduce_on_stream(team, (double*)shoal_openshmem_sym_(dest), (const double*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_fcollectmem(shoal_team_t team, void* dest, const void* source, size_t nelems) {
+  const int rc = shoal_fcollectmem_on_stream(team, (void*)shoal_openshmem_sym_(dest), (const void*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_float_alltoall(shoal_team_t team, float* dest, const float* source, size_t nelems) {
+  const int rc = shoal_float_alltoall_on_stream(team, (float*)shoal_openshmem_sym_(dest), (const float*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline float shmem_ctx_float_atomic_fetch(shmem_ctx_t ctx, const float* source, int pe) {
+  return shoal_float_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_atomic_fetch"));
+}
+static inline void shmem_ctx_float_atomic_fetch_nbi(shmem_ctx_t ctx, float* fetch, const float* source, int pe) {
+  *fetch = shoal_float_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_atomic_fetch_nbi"));
+}
 static inline void shmem_float_atomic_fetch_nbi(float* fetch, const float* source, int pe) {
   *fetch = shoal_float_atomic_fetch(source, pe);
+}
+static inline void shmem_ctx_float_atomic_set(shmem_ctx_t ctx, float* dest, float value, int pe) {
+  shoal_float_atomic_set(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_atomic_set"));
+}
+static inline float shmem_ctx_float_atomic_swap(shmem_ctx_t ctx, float* dest, float value, int pe) {
+  return shoal_float_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_atomic_swap"));
+}
+static inline void shmem_ctx_float_atomic_swap_nbi(shmem_ctx_t ctx, float* fetch, float* dest, float value, int pe) {
+  *fetch = shoal_float_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_atomic_swap_nbi"));
 }
 static inline void shmem_float_atomic_swap_nbi(float* fetch, float* dest, float value, int pe) {
   *fetch = shoal_float_atomic_swap(dest, value, pe);
 }
+static inline int shmem_float_broadcast(shoal_team_t team, float* dest, const float* source, size_t nelems, int PE_root) {
+  const int rc = shoal_float_broadcast_on_stream(team, (float*)shoal_openshmem_sym_(dest), (const float*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_float_fcollect(shoal_team_t team, float* dest, const float* source, size_t nelems) {
+  const int rc = shoal_float_fcollect_on_stream(team, (float*)shoal_openshmem_sym_(dest), (const float*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline float shmem_ctx_float_g(shmem_ctx_t ctx, const float* source, int pe) {
+  return shoal_float_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_g"));
+}
+static inline void shmem_ctx_float_get(shmem_ctx_t ctx, float* dest, const float* source, size_t nelems, int pe) {
+  shoal_float_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_get"));
+}
+static inline void shmem_ctx_float_get_nbi(shmem_ctx_t ctx, float* dest, const float* source, size_t nelems, int pe) {
+  shoal_float_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_get_nbi"));
+}
+static inline void shmem_ctx_float_iget(shmem_ctx_t ctx, float* dest, const float* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_float_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_iget"));
+}
+static inline void shmem_ctx_float_iput(shmem_ctx_t ctx, float* dest, const float* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_float_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_iput"));
+}
+static inline int shmem_float_max_reduce(shoal_team_t team, float* dest, const float* source, size_t nreduce) {
+  const int rc = shoal_float_max_reduce_on_stream(team, (float*)shoal_openshmem_sym_(dest), (const float*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_float_min_reduce(shoal_team_t team, float* dest, const float* source, size_t nreduce) {
+  const int rc = shoal_float_min_reduce_on_stream(team, (float*)shoal_openshmem_sym_(dest), (const float*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_float_p(shmem_ctx_t ctx, float* dest, float value, int pe) {
+  shoal_float_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_p"));
+}
+static inline int shmem_float_prod_reduce(shoal_team_t team, float* dest, const float* source, size_t nreduce) {
+  const int rc = shoal_float_prod_reduce_on_stream(team, (float*)shoal_openshmem_sym_(dest), (const float*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_float_put(shmem_ctx_t ctx, float* dest, const float* source, size_t nelems, int pe) {
+  shoal_float_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_put"));
+}
+static inline void shmem_ctx_float_put_nbi(shmem_ctx_t ctx, float* dest, const float* source, size_t nelems, int pe) {
+  shoal_float_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_put_nbi"));
+}
+static inline void shmem_ctx_float_put_signal(shmem_ctx_t ctx, float* dest, const float* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_float_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_put_signal"));
+}
+static inline void shmem_ctx_float_put_signal_nbi(shmem_ctx_t ctx, float* dest, const float* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_float_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_float_put_signal_nbi"));
+}
+static inline int shmem_float_sum_reduce(shoal_team_t team, float* dest, const float* source, size_t nreduce) {
+  const int rc = shoal_float_sum_reduce_on_stream(team, (float*)shoal_openshmem_sym_(dest), (const float*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_get128(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_get128(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_get128"));
+}
+static inline void shmem_ctx_get128_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_get128_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_get128_nbi"));
+}
+static inline void shmem_ctx_get16(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_get16(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_get16"));
+}
+static inline void shmem_ctx_get16_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_get16_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_get16_nbi"));
+}
+static inline void shmem_ctx_get32(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_get32(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_get32"));
+}
+static inline void shmem_ctx_get32_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_get32_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_get32_nbi"));
+}
+static inline void shmem_ctx_get64(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_get64(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_get64"));
+}
+static inline void shmem_ctx_get64_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_get64_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_get64_nbi"));
+}
+static inline void shmem_ctx_get8(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_get8(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_get8"));
+}
+static inline void shmem_ctx_get8_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_get8_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_get8_nbi"));
+}
+static inline void shmem_ctx_getmem(shmem_ctx_t ctx, void* dest, const void* source, size_t nbytes, int pe) {
+  shoal_getmem(dest, source, nbytes, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_getmem"));
+}
+static inline void shmem_ctx_getmem_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nbytes, int pe) {
+  shoal_getmem_nbi(dest, source, nbytes, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_getmem_nbi"));
+}
+static inline void shmem_ctx_iget128(shmem_ctx_t ctx, void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_iget128(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_iget128"));
+}
+static inline void shmem_ctx_iget16(shmem_ctx_t ctx, void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_iget16(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_iget16"));
+}
+static inline void shmem_ctx_iget32(shmem_ctx_t ctx, void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_iget32(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_iget32"));
+}
+static inline void shmem_ctx_iget64(shmem_ctx_t ctx, void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_iget64(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_iget64"));
+}
+static inline void shmem_ctx_iget8(shmem_ctx_t ctx, void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_iget8(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_iget8"));
+}
+static inline int shmem_int16_alltoall(shoal_team_t team, int16_t* dest, const int16_t* source, size_t nelems) {
+  const int rc = shoal_int16_alltoall_on_stream(team, (int16_t*)shoal_openshmem_sym_(dest), (const int16_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int16_and_reduce(shoal_team_t team, int16_t* dest, const int16_t* source, size_t nreduce) {
+  const int rc = shoal_int16_and_reduce_on_stream(team, (int16_t*)shoal_openshmem_sym_(dest), (const int16_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int16_broadcast(shoal_team_t team, int16_t* dest, const int16_t* source, size_t nelems, int PE_root) {
+  const int rc = shoal_int16_broadcast_on_stream(team, (int16_t*)shoal_openshmem_sym_(dest), (const int16_t*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int16_fcollect(shoal_team_t team, int16_t* dest, const int16_t* source, size_t nelems) {
+  const int rc = shoal_int16_fcollect_on_stream(team, (int16_t*)shoal_openshmem_sym_(dest), (const int16_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int16_t shmem_ctx_int16_g(shmem_ctx_t ctx, const int16_t* source, int pe) {
+  return shoal_int16_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int16_g"));
+}
+static inline void shmem_ctx_int16_get(shmem_ctx_t ctx, int16_t* dest, const int16_t* source, size_t nelems, int pe) {
+  shoal_int16_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int16_get"));
+}
+static inline void shmem_ctx_int16_get_nbi(shmem_ctx_t ctx, int16_t* dest, const int16_t* source, size_t nelems, int pe) {
+  shoal_int16_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int16_get_nbi"));
+}
+static inline void shmem_ctx_int16_iget(shmem_ctx_t ctx, int16_t* dest, const int16_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_int16_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int16_iget"));
+}
+static inline void shmem_ctx_int16_iput(shmem_ctx_t ctx, int16_t* dest, const int16_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_int16_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int16_iput"));
+}
+static inline int shmem_int16_max_reduce(shoal_team_t team, int16_t* dest, const int16_t* source, size_t nreduce) {
+  const int rc = shoal_int16_max_reduce_on_stream(team, (int16_t*)shoal_openshmem_sym_(dest), (const int16_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int16_min_reduce(shoal_team_t team, int16_t* dest, const int16_t* source, size_t nreduce) {
+  const int rc = shoal_int16_min_reduce_on_stream(team, (int16_t*)shoal_openshmem_sym_(dest), (const int16_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int16_or_reduce(shoal_team_t team, int16_t* dest, const int16_t* source, size_t nreduce) {
+  const int rc = shoal_int16_or_reduce_on_stream(team, (int16_t*)shoal_openshmem_sym_(dest), (const int16_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_int16_p(shmem_ctx_t ctx, int16_t* dest, int16_t value, int pe) {
+  shoal_int16_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int16_p"));
+}
+static inline int shmem_int16_prod_reduce(shoal_team_t team, int16_t* dest, const int16_t* source, size_t nreduce) {
+  const int rc = shoal_int16_prod_reduce_on_stream(team, (int16_t*)shoal_openshmem_sym_(dest), (const int16_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_int16_put(shmem_ctx_t ctx, int16_t* dest, const int16_t* source, size_t nelems, int pe) {
+  shoal_int16_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int16_put"));
+}
+static inline void shmem_ctx_int16_put_nbi(shmem_ctx_t ctx, int16_t* dest, const int16_t* source, size_t nelems, int pe) {
+  shoal_int16_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int16_put_nbi"));
+}
+static inline void shmem_ctx_int16_put_signal(shmem_ctx_t ctx, int16_t* dest, const int16_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_int16_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int16_put_signal"));
+}
+static inline void shmem_ctx_int16_put_signal_nbi(shmem_ctx_t ctx, int16_t* dest, const int16_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_int16_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int16_put_signal_nbi"));
+}
+static inline int shmem_int16_sum_reduce(shoal_team_t team, int16_t* dest, const int16_t* source, size_t nreduce) {
+  const int rc = shoal_int16_sum_reduce_on_stream(team, (int16_t*)shoal_openshmem_sym_(dest), (const int16_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int16_xor_reduce(shoal_team_t team, int16_t* dest, const int16_t* source, size_t nreduce) {
+  const int rc = shoal_int16_xor_reduce_on_stream(team, (int16_t*)shoal_openshmem_sym_(dest), (const int16_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int32_alltoall(shoal_team_t team, int32_t* dest, const int32_t* source, size_t nelems) {
+  const int rc = shoal_int32_alltoall_on_stream(team, (int32_t*)shoal_openshmem_sym_(dest), (const int32_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int32_and_reduce(shoal_team_t team, int32_t* dest, const int32_t* source, size_t nreduce) {
+  const int rc = shoal_int32_and_reduce_on_stream(team, (int32_t*)shoal_openshmem_sym_(dest), (const int32_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_int32_atomic_add(shmem_ctx_t ctx, int32_t* dest, int32_t value, int pe) {
+  shoal_int32_atomic_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_add"));
+}
+static inline void shmem_ctx_int32_atomic_and(shmem_ctx_t ctx, int32_t* dest, int32_t value, int pe) {
+  shoal_int32_atomic_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_and"));
+}
+static inline int32_t shmem_ctx_int32_atomic_compare_swap(shmem_ctx_t ctx, int32_t* dest, int32_t cond, int32_t value, int pe) {
+  return shoal_int32_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_compare_swap"));
+}
+static inline void shmem_ctx_int32_atomic_compare_swap_nbi(shmem_ctx_t ctx, int32_t* fetch, int32_t* dest, int32_t cond, int32_t value, int pe) {
+  *fetch = shoal_int32_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_compare_swap_nbi"));
+}
 static inline void shmem_int32_atomic_compare_swap_nbi(int32_t* fetch, int32_t* dest, int32_t cond, int32_t value, int pe) {
   *fetch = shoal_int32_atomic_compare_swap(dest, cond, value, pe);
+}
+static inline int32_t shmem_ctx_int32_atomic_fetch(shmem_ctx_t ctx, const int32_t* source, int pe) {
+  return shoal_int32_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_fetch"));
+}
+static inline void shmem_ctx_int32_atomic_fetch_nbi(shmem_ctx_t ctx, int32_t* fetch, const int32_t* source, int pe) {
+  *fetch = shoal_int32_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_fetch_nbi"));
 }
 static inline void shmem_int32_atomic_fetch_nbi(int32_t* fetch, const int32_t* source, int pe) {
   *fetch = shoal_int32_atomic_fetch(source, pe);
 }
+static inline int32_t shmem_ctx_int32_atomic_fetch_add(shmem_ctx_t ctx, int32_t* dest, int32_t value, int pe) {
+  return shoal_int32_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_fetch_add"));
+}
+static inline void shmem_ctx_int32_atomic_fetch_add_nbi(shmem_ctx_t ctx, int32_t* fetch, int32_t* dest, int32_t value, int pe) {
+  *fetch = shoal_int32_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_fetch_add_nbi"));
+}
 static inline void shmem_int32_atomic_fetch_add_nbi(int32_t* fetch, int32_t* dest, int32_t value, int pe) {
   *fetch = shoal_int32_atomic_fetch_add(dest, value, pe);
+}
+static inline int32_t shmem_ctx_int32_atomic_fetch_and(shmem_ctx_t ctx, int32_t* dest, int32_t value, int pe) {
+  return shoal_int32_atomic_fetch_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_fetch_and"));
+}
+static inline void shmem_ctx_int32_atomic_fetch_and_nbi(shmem_ctx_t ctx, int32_t* fetch, int32_t* dest, int32_t value, int pe) {
+  *fetch = shoal_int32_atomic_fetch_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_fetch_and_nbi"));
 }
 static inline void shmem_int32_atomic_fetch_and_nbi(int32_t* fetch, int32_t* dest, int32_t value, int pe) {
   *fetch = shoal_int32_atomic_fetch_and(dest, value, pe);
 }
+static inline int32_t shmem_ctx_int32_atomic_fetch_inc(shmem_ctx_t ctx, int32_t* dest, int pe) {
+  return shoal_int32_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_fetch_inc"));
+}
+static inline void shmem_ctx_int32_atomic_fetch_inc_nbi(shmem_ctx_t ctx, int32_t* fetch, int32_t* dest, int pe) {
+  *fetch = shoal_int32_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_fetch_inc_nbi"));
+}
 static inline void shmem_int32_atomic_fetch_inc_nbi(int32_t* fetch, int32_t* dest, int pe) {
   *fetch = shoal_int32_atomic_fetch_inc(dest, pe);
+}
+static inline int32_t shmem_ctx_int32_atomic_fetch_or(shmem_ctx_t ctx, int32_t* dest, int32_t value, int pe) {
+  return shoal_int32_atomic_fetch_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_fetch_or"));
+}
+static inline void shmem_ctx_int32_atomic_fetch_or_nbi(shmem_ctx_t ctx, int32_t* fetch, int32_t* dest, int32_t value, int pe) {
+  *fetch = shoal_int32_atomic_fetch_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_fetch_or_nbi"));
 }
 static inline void shmem_int32_atomic_fetch_or_nbi(int32_t* fetch, int32_t* dest, int32_t value, int pe) {
   *fetch = shoal_int32_atomic_fetch_or(dest, value, pe);
 }
+static inline int32_t shmem_ctx_int32_atomic_fetch_xor(shmem_ctx_t ctx, int32_t* dest, int32_t value, int pe) {
+  return shoal_int32_atomic_fetch_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_fetch_xor"));
+}
+static inline void shmem_ctx_int32_atomic_fetch_xor_nbi(shmem_ctx_t ctx, int32_t* fetch, int32_t* dest, int32_t value, int pe) {
+  *fetch = shoal_int32_atomic_fetch_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_fetch_xor_nbi"));
+}
 static inline void shmem_int32_atomic_fetch_xor_nbi(int32_t* fetch, int32_t* dest, int32_t value, int pe) {
   *fetch = shoal_int32_atomic_fetch_xor(dest, value, pe);
+}
+static inline void shmem_ctx_int32_atomic_inc(shmem_ctx_t ctx, int32_t* dest, int pe) {
+  shoal_int32_atomic_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_inc"));
+}
+static inline void shmem_ctx_int32_atomic_or(shmem_ctx_t ctx, int32_t* dest, int32_t value, int pe) {
+  shoal_int32_atomic_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_or"));
+}
+static inline void shmem_ctx_int32_atomic_set(shmem_ctx_t ctx, int32_t* dest, int32_t value, int pe) {
+  shoal_int32_atomic_set(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_set"));
+}
+static inline int32_t shmem_ctx_int32_atomic_swap(shmem_ctx_t ctx, int32_t* dest, int32_t value, int pe) {
+  return shoal_int32_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_swap"));
+}
+static inline void shmem_ctx_int32_atomic_swap_nbi(shmem_ctx_t ctx, int32_t* fetch, int32_t* dest, int32_t value, int pe) {
+  *fetch = shoal_int32_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_swap_nbi"));
 }
 static inline void shmem_int32_atomic_swap_nbi(int32_t* fetch, int32_t* dest, int32_t value, int pe) {
   *fetch = shoal_int32_atomic_swap(dest, value, pe);
 }
+static inline void shmem_ctx_int32_atomic_xor(shmem_ctx_t ctx, int32_t* dest, int32_t value, int pe) {
+  shoal_int32_atomic_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_atomic_xor"));
+}
+static inline int shmem_int32_broadcast(shoal_team_t team, int32_t* dest, const int32_t* source, size_t nelems, int PE_root) {
+  const int rc = shoal_int32_broadcast_on_stream(team, (int32_t*)shoal_openshmem_sym_(dest), (const int32_t*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int32_fcollect(shoal_team_t team, int32_t* dest, const int32_t* source, size_t nelems) {
+  const int rc = shoal_int32_fcollect_on_stream(team, (int32_t*)shoal_openshmem_sym_(dest), (const int32_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int32_t shmem_ctx_int32_g(shmem_ctx_t ctx, const int32_t* source, int pe) {
+  return shoal_int32_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_g"));
+}
+static inline void shmem_ctx_int32_get(shmem_ctx_t ctx, int32_t* dest, const int32_t* source, size_t nelems, int pe) {
+  shoal_int32_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_get"));
+}
+static inline void shmem_ctx_int32_get_nbi(shmem_ctx_t ctx, int32_t* dest, const int32_t* source, size_t nelems, int pe) {
+  shoal_int32_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_get_nbi"));
+}
+static inline void shmem_ctx_int32_iget(shmem_ctx_t ctx, int32_t* dest, const int32_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_int32_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_iget"));
+}
+static inline void shmem_ctx_int32_iput(shmem_ctx_t ctx, int32_t* dest, const int32_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_int32_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_iput"));
+}
+static inline int shmem_int32_max_reduce(shoal_team_t team, int32_t* dest, const int32_t* source, size_t nreduce) {
+  const int rc = shoal_int32_max_reduce_on_stream(team, (int32_t*)shoal_openshmem_sym_(dest), (const int32_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int32_min_reduce(shoal_team_t team, int32_t* dest, const int32_t* source, size_t nreduce) {
+  const int rc = shoal_int32_min_reduce_on_stream(team, (int32_t*)shoal_openshmem_sym_(dest), (const int32_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int32_or_reduce(shoal_team_t team, int32_t* dest, const int32_t* source, size_t nreduce) {
+  const int rc = shoal_int32_or_reduce_on_stream(team, (int32_t*)shoal_openshmem_sym_(dest), (const int32_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_int32_p(shmem_ctx_t ctx, int32_t* dest, int32_t value, int pe) {
+  shoal_int32_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_p"));
+}
+static inline int shmem_int32_prod_reduce(shoal_team_t team, int32_t* dest, const int32_t* source, size_t nreduce) {
+  const int rc = shoal_int32_prod_reduce_on_stream(team, (int32_t*)shoal_openshmem_sym_(dest), (const int32_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_int32_put(shmem_ctx_t ctx, int32_t* dest, const int32_t* source, size_t nelems, int pe) {
+  shoal_int32_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_put"));
+}
+static inline void shmem_ctx_int32_put_nbi(shmem_ctx_t ctx, int32_t* dest, const int32_t* source, size_t nelems, int pe) {
+  shoal_int32_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_put_nbi"));
+}
+static inline void shmem_ctx_int32_put_signal(shmem_ctx_t ctx, int32_t* dest, const int32_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_int32_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_put_signal"));
+}
+static inline void shmem_ctx_int32_put_signal_nbi(shmem_ctx_t ctx, int32_t* dest, const int32_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_int32_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int32_put_signal_nbi"));
+}
+static inline int shmem_int32_sum_reduce(shoal_team_t team, int32_t* dest, const int32_t* source, size_t nreduce) {
+  const int rc = shoal_int32_sum_reduce_on_stream(team, (int32_t*)shoal_openshmem_sym_(dest), (const int32_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int32_xor_reduce(shoal_team_t team, int32_t* dest, const int32_t* source, size_t nreduce) {
+  const int rc = shoal_int32_xor_reduce_on_stream(team, (int32_t*)shoal_openshmem_sym_(dest), (const int32_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int64_alltoall(shoal_team_t team, int64_t* dest, const int64_t* source, size_t nelems) {
+  const int rc = shoal_int64_alltoall_on_stream(team, (int64_t*)shoal_openshmem_sym_(dest), (const int64_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int64_and_reduce(shoal_team_t team, int64_t* dest, const int64_t* source, size_t nreduce) {
+  const int rc = shoal_int64_and_reduce_on_stream(team, (int64_t*)shoal_openshmem_sym_(dest), (const int64_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_int64_atomic_add(shmem_ctx_t ctx, int64_t* dest, int64_t value, int pe) {
+  shoal_int64_atomic_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_add"));
+}
+static inline void shmem_ctx_int64_atomic_and(shmem_ctx_t ctx, int64_t* dest, int64_t value, int pe) {
+  shoal_int64_atomic_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_and"));
+}
+static inline int64_t shmem_ctx_int64_atomic_compare_swap(shmem_ctx_t ctx, int64_t* dest, int64_t cond, int64_t value, int pe) {
+  return shoal_int64_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_compare_swap"));
+}
+static inline void shmem_ctx_int64_atomic_compare_swap_nbi(shmem_ctx_t ctx, int64_t* fetch, int64_t* dest, int64_t cond, int64_t value, int pe) {
+  *fetch = shoal_int64_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_compare_swap_nbi"));
+}
 static inline void shmem_int64_atomic_compare_swap_nbi(int64_t* fetch, int64_t* dest, int64_t cond, int64_t value, int pe) {
   *fetch = shoal_int64_atomic_compare_swap(dest, cond, value, pe);
+}
+static inline int64_t shmem_ctx_int64_atomic_fetch(shmem_ctx_t ctx, const int64_t* source, int pe) {
+  return shoal_int64_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_fetch"));
+}
+static inline void shmem_ctx_int64_atomic_fetch_nbi(shmem_ctx_t ctx, int64_t* fetch, const int64_t* source, int pe) {
+  *fetch = shoal_int64_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_fetch_nbi"));
 }
 static inline void shmem_int64_atomic_fetch_nbi(int64_t* fetch, const int64_t* source, int pe) {
   *fetch = shoal_int64_atomic_fetch(source, pe);
 }
+static inline int64_t shmem_ctx_int64_atomic_fetch_add(shmem_ctx_t ctx, int64_t* dest, int64_t value, int pe) {
+  return shoal_int64_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_fetch_add"));
+}
+static inline void shmem_ctx_int64_atomic_fetch_add_nbi(shmem_ctx_t ctx, int64_t* fetch, int64_t* dest, int64_t value, int pe) {
+  *fetch = shoal_int64_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_fetch_add_nbi"));
+}
 static inline void shmem_int64_atomic_fetch_add_nbi(int64_t* fetch, int64_t* dest, int64_t value, int pe) {
   *fetch = shoal_int64_atomic_fetch_add(dest, value, pe);
+}
+static inline int64_t shmem_ctx_int64_atomic_fetch_and(shmem_ctx_t ctx, int64_t* dest, int64_t value, int pe) {
+  return shoal_int64_atomic_fetch_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_fetch_and"));
+}
+static inline void shmem_ctx_int64_atomic_fetch_and_nbi(shmem_ctx_t ctx, int64_t* fetch, int64_t* dest, int64_t value, int pe) {
+  *fetch = shoal_int64_atomic_fetch_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_fetch_and_nbi"));
 }
 static inline void shmem_int64_atomic_fetch_and_nbi(int64_t* fetch, int64_t* dest, int64_t value, int pe) {
   *fetch = shoal_int64_atomic_fetch_and(dest, value, pe);
 }
+static inline int64_t shmem_ctx_int64_atomic_fetch_inc(shmem_ctx_t ctx, int64_t* dest, int pe) {
+  return shoal_int64_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_fetch_inc"));
+}
+static inline void shmem_ctx_int64_atomic_fetch_inc_nbi(shmem_ctx_t ctx, int64_t* fetch, int64_t* dest, int pe) {
+  *fetch = shoal_int64_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_fetch_inc_nbi"));
+}
 static inline void shmem_int64_atomic_fetch_inc_nbi(int64_t* fetch, int64_t* dest, int pe) {
   *fetch = shoal_int64_atomic_fetch_inc(dest, pe);
+}
+static inline int64_t shmem_ctx_int64_atomic_fetch_or(shmem_ctx_t ctx, int64_t* dest, int64_t value, int pe) {
+  return shoal_int64_atomic_fetch_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_fetch_or"));
+}
+static inline void shmem_ctx_int64_atomic_fetch_or_nbi(shmem_ctx_t ctx, int64_t* fetch, int64_t* dest, int64_t value, int pe) {
+  *fetch = shoal_int64_atomic_fetch_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_fetch_or_nbi"));
 }
 static inline void shmem_int64_atomic_fetch_or_nbi(int64_t* fetch, int64_t* dest, int64_t value, int pe) {
   *fetch = shoal_int64_atomic_fetch_or(dest, value, pe);
 }
+static inline int64_t shmem_ctx_int64_atomic_fetch_xor(shmem_ctx_t ctx, int64_t* dest, int64_t value, int pe) {
+  return shoal_int64_atomic_fetch_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_fetch_xor"));
+}
+static inline void shmem_ctx_int64_atomic_fetch_xor_nbi(shmem_ctx_t ctx, int64_t* fetch, int64_t* dest, int64_t value, int pe) {
+  *fetch = shoal_int64_atomic_fetch_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_fetch_xor_nbi"));
+}
 static inline void shmem_int64_atomic_fetch_xor_nbi(int64_t* fetch, int64_t* dest, int64_t value, int pe) {
   *fetch = shoal_int64_atomic_fetch_xor(dest, value, pe);
+}
+static inline void shmem_ctx_int64_atomic_inc(shmem_ctx_t ctx, int64_t* dest, int pe) {
+  shoal_int64_atomic_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_inc"));
+}
+static inline void shmem_ctx_int64_atomic_or(shmem_ctx_t ctx, int64_t* dest, int64_t value, int pe) {
+  shoal_int64_atomic_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_or"));
+}
+static inline void shmem_ctx_int64_atomic_set(shmem_ctx_t ctx, int64_t* dest, int64_t value, int pe) {
+  shoal_int64_atomic_set(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_set"));
+}
+static inline int64_t shmem_ctx_int64_atomic_swap(shmem_ctx_t ctx, int64_t* dest, int64_t value, int pe) {
+  return shoal_int64_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_swap"));
+}
+static inline void shmem_ctx_int64_atomic_swap_nbi(shmem_ctx_t ctx, int64_t* fetch, int64_t* dest, int64_t value, int pe) {
+  *fetch = shoal_int64_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_swap_nbi"));
 }
 static inline void shmem_int64_atomic_swap_nbi(int64_t* fetch, int64_t* dest, int64_t value, int pe) {
   *fetch = shoal_int64_atomic_swap(dest, value, pe);
 }
+static inline void shmem_ctx_int64_atomic_xor(shmem_ctx_t ctx, int64_t* dest, int64_t value, int pe) {
+  shoal_int64_atomic_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_atomic_xor"));
+}
+static inline int shmem_int64_broadcast(shoal_team_t team, int64_t* dest, const int64_t* source, size_t nelems, int PE_root) {
+  const int rc = shoal_int64_broadcast_on_stream(team, (int64_t*)shoal_openshmem_sym_(dest), (const int64_t*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int64_fcollect(shoal_team_t team, int64_t* dest, const int64_t* source, size_t nelems) {
+  const int rc = shoal_int64_fcollect_on_stream(team, (int64_t*)shoal_openshmem_sym_(dest), (const int64_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int64_t shmem_ctx_int64_g(shmem_ctx_t ctx, const int64_t* source, int pe) {
+  return shoal_int64_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_g"));
+}
+static inline void shmem_ctx_int64_get(shmem_ctx_t ctx, int64_t* dest, const int64_t* source, size_t nelems, int pe) {
+  shoal_int64_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_get"));
+}
+static inline void shmem_ctx_int64_get_nbi(shmem_ctx_t ctx, int64_t* dest, const int64_t* source, size_t nelems, int pe) {
+  shoal_int64_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_get_nbi"));
+}
+static inline void shmem_ctx_int64_iget(shmem_ctx_t ctx, int64_t* dest, const int64_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_int64_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_iget"));
+}
+static inline void shmem_ctx_int64_iput(shmem_ctx_t ctx, int64_t* dest, const int64_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_int64_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_iput"));
+}
+static inline int shmem_int64_max_reduce(shoal_team_t team, int64_t* dest, const int64_t* source, size_t nreduce) {
+  const int rc = shoal_int64_max_reduce_on_stream(team, (int64_t*)shoal_openshmem_sym_(dest), (const int64_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int64_min_reduce(shoal_team_t team, int64_t* dest, const int64_t* source, size_t nreduce) {
+  const int rc = shoal_int64_min_reduce_on_stream(team, (int64_t*)shoal_openshmem_sym_(dest), (const int64_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int64_or_reduce(shoal_team_t team, int64_t* dest, const int64_t* source, size_t nreduce) {
+  const int rc = shoal_int64_or_reduce_on_stream(team, (int64_t*)shoal_openshmem_sym_(dest), (const int64_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_int64_p(shmem_ctx_t ctx, int64_t* dest, int64_t value, int pe) {
+  shoal_int64_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_p"));
+}
+static inline int shmem_int64_prod_reduce(shoal_team_t team, int64_t* dest, const int64_t* source, size_t nreduce) {
+  const int rc = shoal_int64_prod_reduce_on_stream(team, (int64_t*)shoal_openshmem_sym_(dest), (const int64_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_int64_put(shmem_ctx_t ctx, int64_t* dest, const int64_t* source, size_t nelems, int pe) {
+  shoal_int64_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_put"));
+}
+static inline void shmem_ctx_int64_put_nbi(shmem_ctx_t ctx, int64_t* dest, const int64_t* source, size_t nelems, int pe) {
+  shoal_int64_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_put_nbi"));
+}
+static inline void shmem_ctx_int64_put_signal(shmem_ctx_t ctx, int64_t* dest, const int64_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_int64_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_put_signal"));
+}
+static inline void shmem_ctx_int64_put_signal_nbi(shmem_ctx_t ctx, int64_t* dest, const int64_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_int64_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int64_put_signal_nbi"));
+}
+static inline int shmem_int64_sum_reduce(shoal_team_t team, int64_t* dest, const int64_t* source, size_t nreduce) {
+  const int rc = shoal_int64_sum_reduce_on_stream(team, (int64_t*)shoal_openshmem_sym_(dest), (const int64_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int64_xor_reduce(shoal_team_t team, int64_t* dest, const int64_t* source, size_t nreduce) {
+  const int rc = shoal_int64_xor_reduce_on_stream(team, (int64_t*)shoal_openshmem_sym_(dest), (const int64_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int8_alltoall(shoal_team_t team, int8_t* dest, const int8_t* source, size_t nelems) {
+  const int rc = shoal_int8_alltoall_on_stream(team, (int8_t*)shoal_openshmem_sym_(dest), (const int8_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int8_and_reduce(shoal_team_t team, int8_t* dest, const int8_t* source, size_t nreduce) {
+  const int rc = shoal_int8_and_reduce_on_stream(team, (int8_t*)shoal_openshmem_sym_(dest), (const int8_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int8_broadcast(shoal_team_t team, int8_t* dest, const int8_t* source, size_t nelems, int PE_root) {
+  const int rc = shoal_int8_broadcast_on_stream(team, (int8_t*)shoal_openshmem_sym_(dest), (const int8_t*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int8_fcollect(shoal_team_t team, int8_t* dest, const int8_t* source, size_t nelems) {
+  const int rc = shoal_int8_fcollect_on_stream(team, (int8_t*)shoal_openshmem_sym_(dest), (const int8_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int8_t shmem_ctx_int8_g(shmem_ctx_t ctx, const int8_t* source, int pe) {
+  return shoal_int8_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int8_g"));
+}
+static inline void shmem_ctx_int8_get(shmem_ctx_t ctx, int8_t* dest, const int8_t* source, size_t nelems, int pe) {
+  shoal_int8_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int8_get"));
+}
+static inline void shmem_ctx_int8_get_nbi(shmem_ctx_t ctx, int8_t* dest, const int8_t* source, size_t nelems, int pe) {
+  shoal_int8_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int8_get_nbi"));
+}
+static inline void shmem_ctx_int8_iget(shmem_ctx_t ctx, int8_t* dest, const int8_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_int8_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int8_iget"));
+}
+static inline void shmem_ctx_int8_iput(shmem_ctx_t ctx, int8_t* dest, const int8_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_int8_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int8_iput"));
+}
+static inline int shmem_int8_max_reduce(shoal_team_t team, int8_t* dest, const int8_t* source, size_t nreduce) {
+  const int rc = shoal_int8_max_reduce_on_stream(team, (int8_t*)shoal_openshmem_sym_(dest), (const int8_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int8_min_reduce(shoal_team_t team, int8_t* dest, const int8_t* source, size_t nreduce) {
+  const int rc = shoal_int8_min_reduce_on_stream(team, (int8_t*)shoal_openshmem_sym_(dest), (const int8_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int8_or_reduce(shoal_team_t team, int8_t* dest, const int8_t* source, size_t nreduce) {
+  const int rc = shoal_int8_or_reduce_on_stream(team, (int8_t*)shoal_openshmem_sym_(dest), (const int8_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_int8_p(shmem_ctx_t ctx, int8_t* dest, int8_t value, int pe) {
+  shoal_int8_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int8_p"));
+}
+static inline int shmem_int8_prod_reduce(shoal_team_t team, int8_t* dest, const int8_t* source, size_t nreduce) {
+  const int rc = shoal_int8_prod_reduce_on_stream(team, (int8_t*)shoal_openshmem_sym_(dest), (const int8_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_int8_put(shmem_ctx_t ctx, int8_t* dest, const int8_t* source, size_t nelems, int pe) {
+  shoal_int8_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int8_put"));
+}
+static inline void shmem_ctx_int8_put_nbi(shmem_ctx_t ctx, int8_t* dest, const int8_t* source, size_t nelems, int pe) {
+  shoal_int8_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int8_put_nbi"));
+}
+static inline void shmem_ctx_int8_put_signal(shmem_ctx_t ctx, int8_t* dest, const int8_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_int8_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int8_put_signal"));
+}
+static inline void shmem_ctx_int8_put_signal_nbi(shmem_ctx_t ctx, int8_t* dest, const int8_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_int8_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int8_put_signal_nbi"));
+}
+static inline int shmem_int8_sum_reduce(shoal_team_t team, int8_t* dest, const int8_t* source, size_t nreduce) {
+  const int rc = shoal_int8_sum_reduce_on_stream(team, (int8_t*)shoal_openshmem_sym_(dest), (const int8_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int8_xor_reduce(shoal_team_t team, int8_t* dest, const int8_t* source, size_t nreduce) {
+  const int rc = shoal_int8_xor_reduce_on_stream(team, (int8_t*)shoal_openshmem_sym_(dest), (const int8_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int_alltoall(shoal_team_t team, int* dest, const int* source, size_t nelems) {
+  const int rc = shoal_int_alltoall_on_stream(team, (int*)shoal_openshmem_sym_(dest), (const int*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_int_atomic_add(shmem_ctx_t ctx, int* dest, int value, int pe) {
+  shoal_int_atomic_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_atomic_add"));
+}
+static inline int shmem_ctx_int_atomic_compare_swap(shmem_ctx_t ctx, int* dest, int cond, int value, int pe) {
+  return shoal_int_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_atomic_compare_swap"));
+}
+static inline void shmem_ctx_int_atomic_compare_swap_nbi(shmem_ctx_t ctx, int* fetch, int* dest, int cond, int value, int pe) {
+  *fetch = shoal_int_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_atomic_compare_swap_nbi"));
+}
 static inline void shmem_int_atomic_compare_swap_nbi(int* fetch, int* dest, int cond, int value, int pe) {
   *fetch = shoal_int_atomic_compare_swap(dest, cond, value, pe);
+}
+static inline int shmem_ctx_int_atomic_fetch(shmem_ctx_t ctx, const int* source, int pe) {
+  return shoal_int_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_atomic_fetch"));
+}
+static inline void shmem_ctx_int_atomic_fetch_nbi(shmem_ctx_t ctx, int* fetch, const int* source, int pe) {
+  *fetch = shoal_int_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_atomic_fetch_nbi"));
 }
 static inline void shmem_int_atomic_fetch_nbi(int* fetch, const int* source, int pe) {
   *fetch = shoal_int_atomic_fetch(source, pe);
 }
+static inline int shmem_ctx_int_atomic_fetch_add(shmem_ctx_t ctx, int* dest, int value, int pe) {
+  return shoal_int_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_atomic_fetch_add"));
+}
+static inline void shmem_ctx_int_atomic_fetch_add_nbi(shmem_ctx_t ctx, int* fetch, int* dest, int value, int pe) {
+  *fetch = shoal_int_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_atomic_fetch_add_nbi"));
+}
 static inline void shmem_int_atomic_fetch_add_nbi(int* fetch, int* dest, int value, int pe) {
   *fetch = shoal_int_atomic_fetch_add(dest, value, pe);
+}
+static inline int shmem_ctx_int_atomic_fetch_inc(shmem_ctx_t ctx, int* dest, int pe) {
+  return shoal_int_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_atomic_fetch_inc"));
+}
+static inline void shmem_ctx_int_atomic_fetch_inc_nbi(shmem_ctx_t ctx, int* fetch, int* dest, int pe) {
+  *fetch = shoal_int_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_atomic_fetch_inc_nbi"));
 }
 static inline void shmem_int_atomic_fetch_inc_nbi(int* fetch, int* dest, int pe) {
   *fetch = shoal_int_atomic_fetch_inc(dest, pe);
 }
+static inline void shmem_ctx_int_atomic_inc(shmem_ctx_t ctx, int* dest, int pe) {
+  shoal_int_atomic_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_atomic_inc"));
+}
+static inline void shmem_ctx_int_atomic_set(shmem_ctx_t ctx, int* dest, int value, int pe) {
+  shoal_int_atomic_set(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_atomic_set"));
+}
+static inline int shmem_ctx_int_atomic_swap(shmem_ctx_t ctx, int* dest, int value, int pe) {
+  return shoal_int_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_atomic_swap"));
+}
+static inline void shmem_ctx_int_atomic_swap_nbi(shmem_ctx_t ctx, int* fetch, int* dest, int value, int pe) {
+  *fetch = shoal_int_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_atomic_swap_nbi"));
+}
 static inline void shmem_int_atomic_swap_nbi(int* fetch, int* dest, int value, int pe) {
   *fetch = shoal_int_atomic_swap(dest, value, pe);
+}
+static inline int shmem_int_broadcast(shoal_team_t team, int* dest, const int* source, size_t nelems, int PE_root) {
+  const int rc = shoal_int_broadcast_on_stream(team, (int*)shoal_openshmem_sym_(dest), (const int*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int_fcollect(shoal_team_t team, int* dest, const int* source, size_t nelems) {
+  const int rc = shoal_int_fcollect_on_stream(team, (int*)shoal_openshmem_sym_(dest), (const int*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ctx_int_g(shmem_ctx_t ctx, const int* source, int pe) {
+  return shoal_int_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_g"));
+}
+static inline void shmem_ctx_int_get(shmem_ctx_t ctx, int* dest, const int* source, size_t nelems, int pe) {
+  shoal_int_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_get"));
+}
+static inline void shmem_ctx_int_get_nbi(shmem_ctx_t ctx, int* dest, const int* source, size_t nelems, int pe) {
+  shoal_int_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_get_nbi"));
+}
+static inline void shmem_ctx_int_iget(shmem_ctx_t ctx, int* dest, const int* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_int_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_iget"));
+}
+static inline void shmem_ctx_int_iput(shmem_ctx_t ctx, int* dest, const int* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_int_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_iput"));
+}
+static inline int shmem_int_max_reduce(shoal_team_t team, int* dest, const int* source, size_t nreduce) {
+  const int rc = shoal_int_max_reduce_on_stream(team, (int*)shoal_openshmem_sym_(dest), (const int*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_int_min_reduce(shoal_team_t team, int* dest, const int* source, size_t nreduce) {
+  const int rc = shoal_int_min_reduce_on_stream(team, (int*)shoal_openshmem_sym_(dest), (const int*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_int_p(shmem_ctx_t ctx, int* dest, int value, int pe) {
+  shoal_int_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_p"));
+}
+static inline int shmem_int_prod_reduce(shoal_team_t team, int* dest, const int* source, size_t nreduce) {
+  const int rc = shoal_int_prod_reduce_on_stream(team, (int*)shoal_openshmem_sym_(dest), (const int*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_int_put(shmem_ctx_t ctx, int* dest, const int* source, size_t nelems, int pe) {
+  shoal_int_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_put"));
+}
+static inline void shmem_ctx_int_put_nbi(shmem_ctx_t ctx, int* dest, const int* source, size_t nelems, int pe) {
+  shoal_int_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_put_nbi"));
+}
+static inline void shmem_ctx_int_put_signal(shmem_ctx_t ctx, int* dest, const int* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_int_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_put_signal"));
+}
+static inline void shmem_ctx_int_put_signal_nbi(shmem_ctx_t ctx, int* dest, const int* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_int_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_int_put_signal_nbi"));
+}
+static inline int shmem_int_sum_reduce(shoal_team_t team, int* dest, const int* source, size_t nreduce) {
+  const int rc = shoal_int_sum_reduce_on_stream(team, (int*)shoal_openshmem_sym_(dest), (const int*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_iput128(shmem_ctx_t ctx, void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_iput128(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_iput128"));
+}
+static inline void shmem_ctx_iput16(shmem_ctx_t ctx, void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_iput16(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_iput16"));
+}
+static inline void shmem_ctx_iput32(shmem_ctx_t ctx, void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_iput32(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_iput32"));
+}
+static inline void shmem_ctx_iput64(shmem_ctx_t ctx, void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_iput64(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_iput64"));
+}
+static inline void shmem_ctx_iput8(shmem_ctx_t ctx, void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_iput8(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_iput8"));
+}
+static inline int shmem_long_alltoall(shoal_team_t team, long* dest, const long* source, size_t nelems) {
+  const int rc = shoal_long_alltoall_on_stream(team, (long*)shoal_openshmem_sym_(dest), (const long*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_long_atomic_add(shmem_ctx_t ctx, long* dest, long value, int pe) {
+  shoal_long_atomic_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_atomic_add"));
+}
+static inline long shmem_ctx_long_atomic_compare_swap(shmem_ctx_t ctx, long* dest, long cond, long value, int pe) {
+  return shoal_long_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_atomic_compare_swap"));
+}
+static inline void shmem_ctx_long_atomic_compare_swap_nbi(shmem_ctx_t ctx, long* fetch, long* dest, long cond, long value, int pe) {
+  *fetch = shoal_long_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_atomic_compare_swap_nbi"));
 }
 static inline void shmem_long_atomic_compare_swap_nbi(long* fetch, long* dest, long cond, long value, int pe) {
   *fetch = shoal_long_atomic_compare_swap(dest, cond, value, pe);
 }
+static inline long shmem_ctx_long_atomic_fetch(shmem_ctx_t ctx, const long* source, int pe) {
+  return shoal_long_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_atomic_fetch"));
+}
+static inline void shmem_ctx_long_atomic_fetch_nbi(shmem_ctx_t ctx, long* fetch, const long* source, int pe) {
+  *fetch = shoal_long_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_atomic_fetch_nbi"));
+}
 static inline void shmem_long_atomic_fetch_nbi(long* fetch, const long* source, int pe) {
   *fetch = shoal_long_atomic_fetch(source, pe);
+}
+static inline long shmem_ctx_long_atomic_fetch_add(shmem_ctx_t ctx, long* dest, long value, int pe) {
+  return shoal_long_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_atomic_fetch_add"));
+}
+static inline void shmem_ctx_long_atomic_fetch_add_nbi(shmem_ctx_t ctx, long* fetch, long* dest, long value, int pe) {
+  *fetch = shoal_long_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_atomic_fetch_add_nbi"));
 }
 static inline void shmem_long_atomic_fetch_add_nbi(long* fetch, long* dest, long value, int pe) {
   *fetch = shoal_long_atomic_fetch_add(dest, value, pe);
 }
+static inline long shmem_ctx_long_atomic_fetch_inc(shmem_ctx_t ctx, long* dest, int pe) {
+  return shoal_long_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_atomic_fetch_inc"));
+}
+static inline void shmem_ctx_long_atomic_fetch_inc_nbi(shmem_ctx_t ctx, long* fetch, long* dest, int pe) {
+  *fetch = shoal_long_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_atomic_fetch_inc_nbi"));
+}
 static inline void shmem_long_atomic_fetch_inc_nbi(long* fetch, long* dest, int pe) {
   *fetch = shoal_long_atomic_fetch_inc(dest, pe);
+}
+static inline void shmem_ctx_long_atomic_inc(shmem_ctx_t ctx, long* dest, int pe) {
+  shoal_long_atomic_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_atomic_inc"));
+}
+static inline void shmem_ctx_long_atomic_set(shmem_ctx_t ctx, long* dest, long value, int pe) {
+  shoal_long_atomic_set(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_atomic_set"));
+}
+static inline long shmem_ctx_long_atomic_swap(shmem_ctx_t ctx, long* dest, long value, int pe) {
+  return shoal_long_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_atomic_swap"));
+}
+static inline void shmem_ctx_long_atomic_swap_nbi(shmem_ctx_t ctx, long* fetch, long* dest, long value, int pe) {
+  *fetch = shoal_long_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_atomic_swap_nbi"));
 }
 static inline void shmem_long_atomic_swap_nbi(long* fetch, long* dest, long value, int pe) {
   *fetch = shoal_long_atomic_swap(dest, value, pe);
 }
+static inline int shmem_long_broadcast(shoal_team_t team, long* dest, const long* source, size_t nelems, int PE_root) {
+  const int rc = shoal_long_broadcast_on_stream(team, (long*)shoal_openshmem_sym_(dest), (const long*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_long_fcollect(shoal_team_t team, long* dest, const long* source, size_t nelems) {
+  const int rc = shoal_long_fcollect_on_stream(team, (long*)shoal_openshmem_sym_(dest), (const long*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline long shmem_ctx_long_g(shmem_ctx_t ctx, const long* source, int pe) {
+  return shoal_long_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_g"));
+}
+static inline void shmem_ctx_long_get(shmem_ctx_t ctx, long* dest, const long* source, size_t nelems, int pe) {
+  shoal_long_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_get"));
+}
+static inline void shmem_ctx_long_get_nbi(shmem_ctx_t ctx, long* dest, const long* source, size_t nelems, int pe) {
+  shoal_long_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_get_nbi"));
+}
+static inline void shmem_ctx_long_iget(shmem_ctx_t ctx, long* dest, const long* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_long_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_iget"));
+}
+static inline void shmem_ctx_long_iput(shmem_ctx_t ctx, long* dest, const long* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_long_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_iput"));
+}
+static inline int shmem_long_max_reduce(shoal_team_t team, long* dest, const long* source, size_t nreduce) {
+  const int rc = shoal_long_max_reduce_on_stream(team, (long*)shoal_openshmem_sym_(dest), (const long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_long_min_reduce(shoal_team_t team, long* dest, const long* source, size_t nreduce) {
+  const int rc = shoal_long_min_reduce_on_stream(team, (long*)shoal_openshmem_sym_(dest), (const long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_long_p(shmem_ctx_t ctx, long* dest, long value, int pe) {
+  shoal_long_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_p"));
+}
+static inline int shmem_long_prod_reduce(shoal_team_t team, long* dest, const long* source, size_t nreduce) {
+  const int rc = shoal_long_prod_reduce_on_stream(team, (long*)shoal_openshmem_sym_(dest), (const long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_long_put(shmem_ctx_t ctx, long* dest, const long* source, size_t nelems, int pe) {
+  shoal_long_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_put"));
+}
+static inline void shmem_ctx_long_put_nbi(shmem_ctx_t ctx, long* dest, const long* source, size_t nelems, int pe) {
+  shoal_long_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_put_nbi"));
+}
+static inline void shmem_ctx_long_put_signal(shmem_ctx_t ctx, long* dest, const long* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_long_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_put_signal"));
+}
+static inline void shmem_ctx_long_put_signal_nbi(shmem_ctx_t ctx, long* dest, const long* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_long_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_long_put_signal_nbi"));
+}
+static inline int shmem_long_sum_reduce(shoal_team_t team, long* dest, const long* source, size_t nreduce) {
+  const int rc = shoal_long_sum_reduce_on_stream(team, (long*)shoal_openshmem_sym_(dest), (const long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_longlong_alltoall(shoal_team_t team, long long* dest, const long long* source, size_t nelems) {
+  const int rc = shoal_longlong_alltoall_on_stream(team, (long long*)shoal_openshmem_sym_(dest), (const long long*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_longlong_atomic_add(shmem_ctx_t ctx, long long* dest, long long value, int pe) {
+  shoal_longlong_atomic_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_atomic_add"));
+}
+static inline long long shmem_ctx_longlong_atomic_compare_swap(shmem_ctx_t ctx, long long* dest, long long cond, long long value, int pe) {
+  return shoal_longlong_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_atomic_compare_swap"));
+}
+static inline void shmem_ctx_longlong_atomic_compare_swap_nbi(shmem_ctx_t ctx, long long* fetch, long long* dest, long long cond, long long value, int pe) {
+  *fetch = shoal_longlong_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_atomic_compare_swap_nbi"));
+}
 static inline void shmem_longlong_atomic_compare_swap_nbi(long long* fetch, long long* dest, long long cond, long long value, int pe) {
   *fetch = shoal_longlong_atomic_compare_swap(dest, cond, value, pe);
+}
+static inline long long shmem_ctx_longlong_atomic_fetch(shmem_ctx_t ctx, const long long* source, int pe) {
+  return shoal_longlong_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_atomic_fetch"));
+}
+static inline void shmem_ctx_longlong_atomic_fetch_nbi(shmem_ctx_t ctx, long long* fetch, const long long* source, int pe) {
+  *fetch = shoal_longlong_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_atomic_fetch_nbi"));
 }
 static inline void shmem_longlong_atomic_fetch_nbi(long long* fetch, const long long* source, int pe) {
   *fetch = shoal_longlong_atomic_fetch(source, pe);
 }
+static inline long long shmem_ctx_longlong_atomic_fetch_add(shmem_ctx_t ctx, long long* dest, long long value, int pe) {
+  return shoal_longlong_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_atomic_fetch_add"));
+}
+static inline void shmem_ctx_longlong_atomic_fetch_add_nbi(shmem_ctx_t ctx, long long* fetch, long long* dest, long long value, int pe) {
+  *fetch = shoal_longlong_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_atomic_fetch_add_nbi"));
+}
 static inline void shmem_longlong_atomic_fetch_add_nbi(long long* fetch, long long* dest, long long value, int pe) {
   *fetch = shoal_longlong_atomic_fetch_add(dest, value, pe);
+}
+static inline long long shmem_ctx_longlong_atomic_fetch_inc(shmem_ctx_t ctx, long long* dest, int pe) {
+  return shoal_longlong_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_atomic_fetch_inc"));
+}
+static inline void shmem_ctx_longlong_atomic_fetch_inc_nbi(shmem_ctx_t ctx, long long* fetch, long long* dest, int pe) {
+  *fetch = shoal_longlong_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_atomic_fetch_inc_nbi"));
 }
 static inline void shmem_longlong_atomic_fetch_inc_nbi(long long* fetch, long long* dest, int pe) {
   *fetch = shoal_longlong_atomic_fetch_inc(dest, pe);
 }
+static inline void shmem_ctx_longlong_atomic_inc(shmem_ctx_t ctx, long long* dest, int pe) {
+  shoal_longlong_atomic_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_atomic_inc"));
+}
+static inline void shmem_ctx_longlong_atomic_set(shmem_ctx_t ctx, long long* dest, long long value, int pe) {
+  shoal_longlong_atomic_set(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_atomic_set"));
+}
+static inline long long shmem_ctx_longlong_atomic_swap(shmem_ctx_t ctx, long long* dest, long long value, int pe) {
+  return shoal_longlong_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_atomic_swap"));
+}
+static inline void shmem_ctx_longlong_atomic_swap_nbi(shmem_ctx_t ctx, long long* fetch, long long* dest, long long value, int pe) {
+  *fetch = shoal_longlong_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_atomic_swap_nbi"));
+}
 static inline void shmem_longlong_atomic_swap_nbi(long long* fetch, long long* dest, long long value, int pe) {
   *fetch = shoal_longlong_atomic_swap(dest, value, pe);
+}
+static inline int shmem_longlong_broadcast(shoal_team_t team, long long* dest, const long long* source, size_t nelems, int PE_root) {
+  const int rc = shoal_longlong_broadcast_on_stream(team, (long long*)shoal_openshmem_sym_(dest), (const long long*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_longlong_fcollect(shoal_team_t team, long long* dest, const long long* source, size_t nelems) {
+  const int rc = shoal_longlong_fcollect_on_stream(team, (long long*)shoal_openshmem_sym_(dest), (const long long*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline long long shmem_ctx_longlong_g(shmem_ctx_t ctx, const long long* source, int pe) {
+  return shoal_longlong_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_g"));
+}
+static inline void shmem_ctx_longlong_get(shmem_ctx_t ctx, long long* dest, const long long* source, size_t nelems, int pe) {
+  shoal_longlong_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_get"));
+}
+static inline void shmem_ctx_longlong_get_nbi(shmem_ctx_t ctx, long long* dest, const long long* source, size_t nelems, int pe) {
+  shoal_longlong_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_get_nbi"));
+}
+static inline void shmem_ctx_longlong_iget(shmem_ctx_t ctx, long long* dest, const long long* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_longlong_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_iget"));
+}
+static inline void shmem_ctx_longlong_iput(shmem_ctx_t ctx, long long* dest, const long long* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_longlong_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_iput"));
+}
+static inline int shmem_longlong_max_reduce(shoal_team_t team, long long* dest, const long long* source, size_t nreduce) {
+  const int rc = shoal_longlong_max_reduce_on_stream(team, (long long*)shoal_openshmem_sym_(dest), (const long long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_longlong_min_reduce(shoal_team_t team, long long* dest, const long long* source, size_t nreduce) {
+  const int rc = shoal_longlong_min_reduce_on_stream(team, (long long*)shoal_openshmem_sym_(dest), (const long long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_longlong_p(shmem_ctx_t ctx, long long* dest, long long value, int pe) {
+  shoal_longlong_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_p"));
+}
+static inline int shmem_longlong_prod_reduce(shoal_team_t team, long long* dest, const long long* source, size_t nreduce) {
+  const int rc = shoal_longlong_prod_reduce_on_stream(team, (long long*)shoal_openshmem_sym_(dest), (const long long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_longlong_put(shmem_ctx_t ctx, long long* dest, const long long* source, size_t nelems, int pe) {
+  shoal_longlong_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_put"));
+}
+static inline void shmem_ctx_longlong_put_nbi(shmem_ctx_t ctx, long long* dest, const long long* source, size_t nelems, int pe) {
+  shoal_longlong_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_put_nbi"));
+}
+static inline void shmem_ctx_longlong_put_signal(shmem_ctx_t ctx, long long* dest, const long long* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_longlong_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_put_signal"));
+}
+static inline void shmem_ctx_longlong_put_signal_nbi(shmem_ctx_t ctx, long long* dest, const long long* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_longlong_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_longlong_put_signal_nbi"));
+}
+static inline int shmem_longlong_sum_reduce(shoal_team_t team, long long* dest, const long long* source, size_t nreduce) {
+  const int rc = shoal_longlong_sum_reduce_on_stream(team, (long long*)shoal_openshmem_sym_(dest), (const long long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ptrdiff_alltoall(shoal_team_t team, ptrdiff_t* dest, const ptrdiff_t* source, size_t nelems) {
+  const int rc = shoal_ptrdiff_alltoall_on_stream(team, (ptrdiff_t*)shoal_openshmem_sym_(dest), (const ptrdiff_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_ptrdiff_atomic_add(shmem_ctx_t ctx, ptrdiff_t* dest, ptrdiff_t value, int pe) {
+  shoal_ptrdiff_atomic_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_atomic_add"));
+}
+static inline ptrdiff_t shmem_ctx_ptrdiff_atomic_compare_swap(shmem_ctx_t ctx, ptrdiff_t* dest, ptrdiff_t cond, ptrdiff_t value, int pe) {
+  return shoal_ptrdiff_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_atomic_compare_swap"));
+}
+static inline void shmem_ctx_ptrdiff_atomic_compare_swap_nbi(shmem_ctx_t ctx, ptrdiff_t* fetch, ptrdiff_t* dest, ptrdiff_t cond, ptrdiff_t value, int pe) {
+  *fetch = shoal_ptrdiff_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_atomic_compare_swap_nbi"));
 }
 static inline void shmem_ptrdiff_atomic_compare_swap_nbi(ptrdiff_t* fetch, ptrdiff_t* dest, ptrdiff_t cond, ptrdiff_t value, int pe) {
   *fetch = shoal_ptrdiff_atomic_compare_swap(dest, cond, value, pe);
 }
+static inline ptrdiff_t shmem_ctx_ptrdiff_atomic_fetch(shmem_ctx_t ctx, const ptrdiff_t* source, int pe) {
+  return shoal_ptrdiff_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_atomic_fetch"));
+}
+static inline void shmem_ctx_ptrdiff_atomic_fetch_nbi(shmem_ctx_t ctx, ptrdiff_t* fetch, const ptrdiff_t* source, int pe) {
+  *fetch = shoal_ptrdiff_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_atomic_fetch_nbi"));
+}
 static inline void shmem_ptrdiff_atomic_fetch_nbi(ptrdiff_t* fetch, const ptrdiff_t* source, int pe) {
   *fetch = shoal_ptrdiff_atomic_fetch(source, pe);
+}
+static inline ptrdiff_t shmem_ctx_ptrdiff_atomic_fetch_add(shmem_ctx_t ctx, ptrdiff_t* dest, ptrdiff_t value, int pe) {
+  return shoal_ptrdiff_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_atomic_fetch_add"));
+}
+static inline void shmem_ctx_ptrdiff_atomic_fetch_add_nbi(shmem_ctx_t ctx, ptrdiff_t* fetch, ptrdiff_t* dest, ptrdiff_t value, int pe) {
+  *fetch = shoal_ptrdiff_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_atomic_fetch_add_nbi"));
 }
 static inline void shmem_ptrdiff_atomic_fetch_add_nbi(ptrdiff_t* fetch, ptrdiff_t* dest, ptrdiff_t value, int pe) {
   *fetch = shoal_ptrdiff_atomic_fetch_add(dest, value, pe);
 }
+static inline ptrdiff_t shmem_ctx_ptrdiff_atomic_fetch_inc(shmem_ctx_t ctx, ptrdiff_t* dest, int pe) {
+  return shoal_ptrdiff_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_atomic_fetch_inc"));
+}
+static inline void shmem_ctx_ptrdiff_atomic_fetch_inc_nbi(shmem_ctx_t ctx, ptrdiff_t* fetch, ptrdiff_t* dest, int pe) {
+  *fetch = shoal_ptrdiff_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_atomic_fetch_inc_nbi"));
+}
 static inline void shmem_ptrdiff_atomic_fetch_inc_nbi(ptrdiff_t* fetch, ptrdiff_t* dest, int pe) {
   *fetch = shoal_ptrdiff_atomic_fetch_inc(dest, pe);
+}
+static inline void shmem_ctx_ptrdiff_atomic_inc(shmem_ctx_t ctx, ptrdiff_t* dest, int pe) {
+  shoal_ptrdiff_atomic_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_atomic_inc"));
+}
+static inline void shmem_ctx_ptrdiff_atomic_set(shmem_ctx_t ctx, ptrdiff_t* dest, ptrdiff_t value, int pe) {
+  shoal_ptrdiff_atomic_set(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_atomic_set"));
+}
+static inline ptrdiff_t shmem_ctx_ptrdiff_atomic_swap(shmem_ctx_t ctx, ptrdiff_t* dest, ptrdiff_t value, int pe) {
+  return shoal_ptrdiff_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_atomic_swap"));
+}
+static inline void shmem_ctx_ptrdiff_atomic_swap_nbi(shmem_ctx_t ctx, ptrdiff_t* fetch, ptrdiff_t* dest, ptrdiff_t value, int pe) {
+  *fetch = shoal_ptrdiff_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_atomic_swap_nbi"));
 }
 static inline void shmem_ptrdiff_atomic_swap_nbi(ptrdiff_t* fetch, ptrdiff_t* dest, ptrdiff_t value, int pe) {
   *fetch = shoal_ptrdiff_atomic_swap(dest, value, pe);
 }
+static inline int shmem_ptrdiff_broadcast(shoal_team_t team, ptrdiff_t* dest, const ptrdiff_t* source, size_t nelems, int PE_root) {
+  const int rc = shoal_ptrdiff_broadcast_on_stream(team, (ptrdiff_t*)shoal_openshmem_sym_(dest), (const ptrdiff_t*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ptrdiff_fcollect(shoal_team_t team, ptrdiff_t* dest, const ptrdiff_t* source, size_t nelems) {
+  const int rc = shoal_ptrdiff_fcollect_on_stream(team, (ptrdiff_t*)shoal_openshmem_sym_(dest), (const ptrdiff_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline ptrdiff_t shmem_ctx_ptrdiff_g(shmem_ctx_t ctx, const ptrdiff_t* source, int pe) {
+  return shoal_ptrdiff_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_g"));
+}
+static inline void shmem_ctx_ptrdiff_get(shmem_ctx_t ctx, ptrdiff_t* dest, const ptrdiff_t* source, size_t nelems, int pe) {
+  shoal_ptrdiff_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_get"));
+}
+static inline void shmem_ctx_ptrdiff_get_nbi(shmem_ctx_t ctx, ptrdiff_t* dest, const ptrdiff_t* source, size_t nelems, int pe) {
+  shoal_ptrdiff_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_get_nbi"));
+}
+static inline void shmem_ctx_ptrdiff_iget(shmem_ctx_t ctx, ptrdiff_t* dest, const ptrdiff_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_ptrdiff_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_iget"));
+}
+static inline void shmem_ctx_ptrdiff_iput(shmem_ctx_t ctx, ptrdiff_t* dest, const ptrdiff_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_ptrdiff_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_iput"));
+}
+static inline int shmem_ptrdiff_max_reduce(shoal_team_t team, ptrdiff_t* dest, const ptrdiff_t* source, size_t nreduce) {
+  const int rc = shoal_ptrdiff_max_reduce_on_stream(team, (ptrdiff_t*)shoal_openshmem_sym_(dest), (const ptrdiff_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ptrdiff_min_reduce(shoal_team_t team, ptrdiff_t* dest, const ptrdiff_t* source, size_t nreduce) {
+  const int rc = shoal_ptrdiff_min_reduce_on_stream(team, (ptrdiff_t*)shoal_openshmem_sym_(dest), (const ptrdiff_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_ptrdiff_p(shmem_ctx_t ctx, ptrdiff_t* dest, ptrdiff_t value, int pe) {
+  shoal_ptrdiff_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_p"));
+}
+static inline int shmem_ptrdiff_prod_reduce(shoal_team_t team, ptrdiff_t* dest, const ptrdiff_t* source, size_t nreduce) {
+  const int rc = shoal_ptrdiff_prod_reduce_on_stream(team, (ptrdiff_t*)shoal_openshmem_sym_(dest), (const ptrdiff_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_ptrdiff_put(shmem_ctx_t ctx, ptrdiff_t* dest, const ptrdiff_t* source, size_t nelems, int pe) {
+  shoal_ptrdiff_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_put"));
+}
+static inline void shmem_ctx_ptrdiff_put_nbi(shmem_ctx_t ctx, ptrdiff_t* dest, const ptrdiff_t* source, size_t nelems, int pe) {
+  shoal_ptrdiff_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_put_nbi"));
+}
+static inline void shmem_ctx_ptrdiff_put_signal(shmem_ctx_t ctx, ptrdiff_t* dest, const ptrdiff_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_ptrdiff_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_put_signal"));
+}
+static inline void shmem_ctx_ptrdiff_put_signal_nbi(shmem_ctx_t ctx, ptrdiff_t* dest, const ptrdiff_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_ptrdiff_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ptrdiff_put_signal_nbi"));
+}
+static inline int shmem_ptrdiff_sum_reduce(shoal_team_t team, ptrdiff_t* dest, const ptrdiff_t* source, size_t nreduce) {
+  const int rc = shoal_ptrdiff_sum_reduce_on_stream(team, (ptrdiff_t*)shoal_openshmem_sym_(dest), (const ptrdiff_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_put128(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_put128(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put128"));
+}
+static inline void shmem_ctx_put128_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_put128_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put128_nbi"));
+}
+static inline void shmem_ctx_put128_signal(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_put128_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put128_signal"));
+}
+static inline void shmem_ctx_put128_signal_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_put128_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put128_signal_nbi"));
+}
+static inline void shmem_ctx_put16(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_put16(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put16"));
+}
+static inline void shmem_ctx_put16_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_put16_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put16_nbi"));
+}
+static inline void shmem_ctx_put16_signal(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_put16_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put16_signal"));
+}
+static inline void shmem_ctx_put16_signal_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_put16_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put16_signal_nbi"));
+}
+static inline void shmem_ctx_put32(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_put32(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put32"));
+}
+static inline void shmem_ctx_put32_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_put32_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put32_nbi"));
+}
+static inline void shmem_ctx_put32_signal(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_put32_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put32_signal"));
+}
+static inline void shmem_ctx_put32_signal_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_put32_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put32_signal_nbi"));
+}
+static inline void shmem_ctx_put64(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_put64(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put64"));
+}
+static inline void shmem_ctx_put64_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_put64_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put64_nbi"));
+}
+static inline void shmem_ctx_put64_signal(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_put64_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put64_signal"));
+}
+static inline void shmem_ctx_put64_signal_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_put64_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put64_signal_nbi"));
+}
+static inline void shmem_ctx_put8(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_put8(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put8"));
+}
+static inline void shmem_ctx_put8_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, int pe) {
+  shoal_put8_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put8_nbi"));
+}
+static inline void shmem_ctx_put8_signal(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_put8_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put8_signal"));
+}
+static inline void shmem_ctx_put8_signal_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_put8_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_put8_signal_nbi"));
+}
+static inline void shmem_ctx_putmem(shmem_ctx_t ctx, void* dest, const void* source, size_t nbytes, int pe) {
+  shoal_putmem(dest, source, nbytes, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_putmem"));
+}
+static inline void shmem_ctx_putmem_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nbytes, int pe) {
+  shoal_putmem_nbi(dest, source, nbytes, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_putmem_nbi"));
+}
+static inline void shmem_ctx_putmem_signal(shmem_ctx_t ctx, void* dest, const void* source, size_t nbytes, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_putmem_signal(dest, source, nbytes, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_putmem_signal"));
+}
+static inline void shmem_ctx_putmem_signal_nbi(shmem_ctx_t ctx, void* dest, const void* source, size_t nbytes, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_putmem_signal_nbi(dest, source, nbytes, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_putmem_signal_nbi"));
+}
+static inline int shmem_schar_alltoall(shoal_team_t team, signed char* dest, const signed char* source, size_t nelems) {
+  const int rc = shoal_schar_alltoall_on_stream(team, (signed char*)shoal_openshmem_sym_(dest), (const signed char*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_schar_broadcast(shoal_team_t team, signed char* dest, const signed char* source, size_t nelems, int PE_root) {
+  const int rc = shoal_schar_broadcast_on_stream(team, (signed char*)shoal_openshmem_sym_(dest), (const signed char*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_schar_fcollect(shoal_team_t team, signed char* dest, const signed char* source, size_t nelems) {
+  const int rc = shoal_schar_fcollect_on_stream(team, (signed char*)shoal_openshmem_sym_(dest), (const signed char*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline signed char shmem_ctx_schar_g(shmem_ctx_t ctx, const signed char* source, int pe) {
+  return shoal_schar_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_schar_g"));
+}
+static inline void shmem_ctx_schar_get(shmem_ctx_t ctx, signed char* dest, const signed char* source, size_t nelems, int pe) {
+  shoal_schar_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_schar_get"));
+}
+static inline void shmem_ctx_schar_get_nbi(shmem_ctx_t ctx, signed char* dest, const signed char* source, size_t nelems, int pe) {
+  shoal_schar_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_schar_get_nbi"));
+}
+static inline void shmem_ctx_schar_iget(shmem_ctx_t ctx, signed char* dest, const signed char* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_schar_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_schar_iget"));
+}
+static inline void shmem_ctx_schar_iput(shmem_ctx_t ctx, signed char* dest, const signed char* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_schar_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_schar_iput"));
+}
+static inline int shmem_schar_max_reduce(shoal_team_t team, signed char* dest, const signed char* source, size_t nreduce) {
+  const int rc = shoal_schar_max_reduce_on_stream(team, (signed char*)shoal_openshmem_sym_(dest), (const signed char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_schar_min_reduce(shoal_team_t team, signed char* dest, const signed char* source, size_t nreduce) {
+  const int rc = shoal_schar_min_reduce_on_stream(team, (signed char*)shoal_openshmem_sym_(dest), (const signed char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_schar_p(shmem_ctx_t ctx, signed char* dest, signed char value, int pe) {
+  shoal_schar_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_schar_p"));
+}
+static inline int shmem_schar_prod_reduce(shoal_team_t team, signed char* dest, const signed char* source, size_t nreduce) {
+  const int rc = shoal_schar_prod_reduce_on_stream(team, (signed char*)shoal_openshmem_sym_(dest), (const signed char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_schar_put(shmem_ctx_t ctx, signed char* dest, const signed char* source, size_t nelems, int pe) {
+  shoal_schar_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_schar_put"));
+}
+static inline void shmem_ctx_schar_put_nbi(shmem_ctx_t ctx, signed char* dest, const signed char* source, size_t nelems, int pe) {
+  shoal_schar_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_schar_put_nbi"));
+}
+static inline void shmem_ctx_schar_put_signal(shmem_ctx_t ctx, signed char* dest, const signed char* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_schar_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_schar_put_signal"));
+}
+static inline void shmem_ctx_schar_put_signal_nbi(shmem_ctx_t ctx, signed char* dest, const signed char* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_schar_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_schar_put_signal_nbi"));
+}
+static inline int shmem_schar_sum_reduce(shoal_team_t team, signed char* dest, const signed char* source, size_t nreduce) {
+  const int rc = shoal_schar_sum_reduce_on_stream(team, (signed char*)shoal_openshmem_sym_(dest), (const signed char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_short_alltoall(shoal_team_t team, short* dest, const short* source, size_t nelems) {
+  const int rc = shoal_short_alltoall_on_stream(team, (short*)shoal_openshmem_sym_(dest), (const short*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_short_broadcast(shoal_team_t team, short* dest, const short* source, size_t nelems, int PE_root) {
+  const int rc = shoal_short_broadcast_on_stream(team, (short*)shoal_openshmem_sym_(dest), (const short*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_short_fcollect(shoal_team_t team, short* dest, const short* source, size_t nelems) {
+  const int rc = shoal_short_fcollect_on_stream(team, (short*)shoal_openshmem_sym_(dest), (const short*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline short shmem_ctx_short_g(shmem_ctx_t ctx, const short* source, int pe) {
+  return shoal_short_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_short_g"));
+}
+static inline void shmem_ctx_short_get(shmem_ctx_t ctx, short* dest, const short* source, size_t nelems, int pe) {
+  shoal_short_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_short_get"));
+}
+static inline void shmem_ctx_short_get_nbi(shmem_ctx_t ctx, short* dest, const short* source, size_t nelems, int pe) {
+  shoal_short_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_short_get_nbi"));
+}
+static inline void shmem_ctx_short_iget(shmem_ctx_t ctx, short* dest, const short* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_short_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_short_iget"));
+}
+static inline void shmem_ctx_short_iput(shmem_ctx_t ctx, short* dest, const short* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_short_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_short_iput"));
+}
+static inline int shmem_short_max_reduce(shoal_team_t team, short* dest, const short* source, size_t nreduce) {
+  const int rc = shoal_short_max_reduce_on_stream(team, (short*)shoal_openshmem_sym_(dest), (const short*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_short_min_reduce(shoal_team_t team, short* dest, const short* source, size_t nreduce) {
+  const int rc = shoal_short_min_reduce_on_stream(team, (short*)shoal_openshmem_sym_(dest), (const short*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_short_p(shmem_ctx_t ctx, short* dest, short value, int pe) {
+  shoal_short_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_short_p"));
+}
+static inline int shmem_short_prod_reduce(shoal_team_t team, short* dest, const short* source, size_t nreduce) {
+  const int rc = shoal_short_prod_reduce_on_stream(team, (short*)shoal_openshmem_sym_(dest), (const short*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_short_put(shmem_ctx_t ctx, short* dest, const short* source, size_t nelems, int pe) {
+  shoal_short_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_short_put"));
+}
+static inline void shmem_ctx_short_put_nbi(shmem_ctx_t ctx, short* dest, const short* source, size_t nelems, int pe) {
+  shoal_short_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_short_put_nbi"));
+}
+static inline void shmem_ctx_short_put_signal(shmem_ctx_t ctx, short* dest, const short* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_short_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_short_put_signal"));
+}
+static inline void shmem_ctx_short_put_signal_nbi(shmem_ctx_t ctx, short* dest, const short* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_short_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_short_put_signal_nbi"));
+}
+static inline int shmem_short_sum_reduce(shoal_team_t team, short* dest, const short* source, size_t nreduce) {
+  const int rc = shoal_short_sum_reduce_on_stream(team, (short*)shoal_openshmem_sym_(dest), (const short*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_size_alltoall(shoal_team_t team, size_t* dest, const size_t* source, size_t nelems) {
+  const int rc = shoal_size_alltoall_on_stream(team, (size_t*)shoal_openshmem_sym_(dest), (const size_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_size_and_reduce(shoal_team_t team, size_t* dest, const size_t* source, size_t nreduce) {
+  const int rc = shoal_size_and_reduce_on_stream(team, (size_t*)shoal_openshmem_sym_(dest), (const size_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_size_atomic_add(shmem_ctx_t ctx, size_t* dest, size_t value, int pe) {
+  shoal_size_atomic_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_atomic_add"));
+}
+static inline size_t shmem_ctx_size_atomic_compare_swap(shmem_ctx_t ctx, size_t* dest, size_t cond, size_t value, int pe) {
+  return shoal_size_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_atomic_compare_swap"));
+}
+static inline void shmem_ctx_size_atomic_compare_swap_nbi(shmem_ctx_t ctx, size_t* fetch, size_t* dest, size_t cond, size_t value, int pe) {
+  *fetch = shoal_size_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_atomic_compare_swap_nbi"));
+}
 static inline void shmem_size_atomic_compare_swap_nbi(size_t* fetch, size_t* dest, size_t cond, size_t value, int pe) {
   *fetch = shoal_size_atomic_compare_swap(dest, cond, value, pe);
+}
+static inline size_t shmem_ctx_size_atomic_fetch(shmem_ctx_t ctx, const size_t* source, int pe) {
+  return shoal_size_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_atomic_fetch"));
+}
+static inline void shmem_ctx_size_atomic_fetch_nbi(shmem_ctx_t ctx, size_t* fetch, const size_t* source, int pe) {
+  *fetch = shoal_size_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_atomic_fetch_nbi"));
 }
 static inline void shmem_size_atomic_fetch_nbi(size_t* fetch, const size_t* source, int pe) {
   *fetch = shoal_size_atomic_fetch(source, pe);
 }
+static inline size_t shmem_ctx_size_atomic_fetch_add(shmem_ctx_t ctx, size_t* dest, size_t value, int pe) {
+  return shoal_size_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_atomic_fetch_add"));
+}
+static inline void shmem_ctx_size_atomic_fetch_add_nbi(shmem_ctx_t ctx, size_t* fetch, size_t* dest, size_t value, int pe) {
+  *fetch = shoal_size_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_atomic_fetch_add_nbi"));
+}
 static inline void shmem_size_atomic_fetch_add_nbi(size_t* fetch, size_t* dest, size_t value, int pe) {
   *fetch = shoal_size_atomic_fetch_add(dest, value, pe);
+}
+static inline size_t shmem_ctx_size_atomic_fetch_inc(shmem_ctx_t ctx, size_t* dest, int pe) {
+  return shoal_size_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_atomic_fetch_inc"));
+}
+static inline void shmem_ctx_size_atomic_fetch_inc_nbi(shmem_ctx_t ctx, size_t* fetch, size_t* dest, int pe) {
+  *fetch = shoal_size_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_atomic_fetch_inc_nbi"));
 }
 static inline void shmem_size_atomic_fetch_inc_nbi(size_t* fetch, size_t* dest, int pe) {
   *fetch = shoal_size_atomic_fetch_inc(dest, pe);
 }
+static inline void shmem_ctx_size_atomic_inc(shmem_ctx_t ctx, size_t* dest, int pe) {
+  shoal_size_atomic_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_atomic_inc"));
+}
+static inline void shmem_ctx_size_atomic_set(shmem_ctx_t ctx, size_t* dest, size_t value, int pe) {
+  shoal_size_atomic_set(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_atomic_set"));
+}
+static inline size_t shmem_ctx_size_atomic_swap(shmem_ctx_t ctx, size_t* dest, size_t value, int pe) {
+  return shoal_size_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_atomic_swap"));
+}
+static inline void shmem_ctx_size_atomic_swap_nbi(shmem_ctx_t ctx, size_t* fetch, size_t* dest, size_t value, int pe) {
+  *fetch = shoal_size_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_atomic_swap_nbi"));
+}
 static inline void shmem_size_atomic_swap_nbi(size_t* fetch, size_t* dest, size_t value, int pe) {
   *fetch = shoal_size_atomic_swap(dest, value, pe);
+}
+static inline int shmem_size_broadcast(shoal_team_t team, size_t* dest, const size_t* source, size_t nelems, int PE_root) {
+  const int rc = shoal_size_broadcast_on_stream(team, (size_t*)shoal_openshmem_sym_(dest), (const size_t*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_size_fcollect(shoal_team_t team, size_t* dest, const size_t* source, size_t nelems) {
+  const int rc = shoal_size_fcollect_on_stream(team, (size_t*)shoal_openshmem_sym_(dest), (const size_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline size_t shmem_ctx_size_g(shmem_ctx_t ctx, const size_t* source, int pe) {
+  return shoal_size_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_g"));
+}
+static inline void shmem_ctx_size_get(shmem_ctx_t ctx, size_t* dest, const size_t* source, size_t nelems, int pe) {
+  shoal_size_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_get"));
+}
+static inline void shmem_ctx_size_get_nbi(shmem_ctx_t ctx, size_t* dest, const size_t* source, size_t nelems, int pe) {
+  shoal_size_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_get_nbi"));
+}
+static inline void shmem_ctx_size_iget(shmem_ctx_t ctx, size_t* dest, const size_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_size_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_iget"));
+}
+static inline void shmem_ctx_size_iput(shmem_ctx_t ctx, size_t* dest, const size_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_size_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_iput"));
+}
+static inline int shmem_size_max_reduce(shoal_team_t team, size_t* dest, const size_t* source, size_t nreduce) {
+  const int rc = shoal_size_max_reduce_on_stream(team, (size_t*)shoal_openshmem_sym_(dest), (const size_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_size_min_reduce(shoal_team_t team, size_t* dest, const size_t* source, size_t nreduce) {
+  const int rc = shoal_size_min_reduce_on_stream(team, (size_t*)shoal_openshmem_sym_(dest), (const size_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_size_or_reduce(shoal_team_t team, size_t* dest, const size_t* source, size_t nreduce) {
+  const int rc = shoal_size_or_reduce_on_stream(team, (size_t*)shoal_openshmem_sym_(dest), (const size_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_size_p(shmem_ctx_t ctx, size_t* dest, size_t value, int pe) {
+  shoal_size_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_p"));
+}
+static inline int shmem_size_prod_reduce(shoal_team_t team, size_t* dest, const size_t* source, size_t nreduce) {
+  const int rc = shoal_size_prod_reduce_on_stream(team, (size_t*)shoal_openshmem_sym_(dest), (const size_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_size_put(shmem_ctx_t ctx, size_t* dest, const size_t* source, size_t nelems, int pe) {
+  shoal_size_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_put"));
+}
+static inline void shmem_ctx_size_put_nbi(shmem_ctx_t ctx, size_t* dest, const size_t* source, size_t nelems, int pe) {
+  shoal_size_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_put_nbi"));
+}
+static inline void shmem_ctx_size_put_signal(shmem_ctx_t ctx, size_t* dest, const size_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_size_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_put_signal"));
+}
+static inline void shmem_ctx_size_put_signal_nbi(shmem_ctx_t ctx, size_t* dest, const size_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_size_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_size_put_signal_nbi"));
+}
+static inline int shmem_size_sum_reduce(shoal_team_t team, size_t* dest, const size_t* source, size_t nreduce) {
+  const int rc = shoal_size_sum_reduce_on_stream(team, (size_t*)shoal_openshmem_sym_(dest), (const size_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_size_xor_reduce(shoal_team_t team, size_t* dest, const size_t* source, size_t nreduce) {
+  const int rc = shoal_size_xor_reduce_on_stream(team, (size_t*)shoal_openshmem_sym_(dest), (const size_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uchar_alltoall(shoal_team_t team, unsigned char* dest, const unsigned char* source, size_t nelems) {
+  const int rc = shoal_uchar_alltoall_on_stream(team, (unsigned char*)shoal_openshmem_sym_(dest), (const unsigned char*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uchar_and_reduce(shoal_team_t team, unsigned char* dest, const unsigned char* source, size_t nreduce) {
+  const int rc = shoal_uchar_and_reduce_on_stream(team, (unsigned char*)shoal_openshmem_sym_(dest), (const unsigned char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uchar_broadcast(shoal_team_t team, unsigned char* dest, const unsigned char* source, size_t nelems, int PE_root) {
+  const int rc = shoal_uchar_broadcast_on_stream(team, (unsigned char*)shoal_openshmem_sym_(dest), (const unsigned char*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uchar_fcollect(shoal_team_t team, unsigned char* dest, const unsigned char* source, size_t nelems) {
+  const int rc = shoal_uchar_fcollect_on_stream(team, (unsigned char*)shoal_openshmem_sym_(dest), (const unsigned char*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline unsigned char shmem_ctx_uchar_g(shmem_ctx_t ctx, const unsigned char* source, int pe) {
+  return shoal_uchar_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uchar_g"));
+}
+static inline void shmem_ctx_uchar_get(shmem_ctx_t ctx, unsigned char* dest, const unsigned char* source, size_t nelems, int pe) {
+  shoal_uchar_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uchar_get"));
+}
+static inline void shmem_ctx_uchar_get_nbi(shmem_ctx_t ctx, unsigned char* dest, const unsigned char* source, size_t nelems, int pe) {
+  shoal_uchar_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uchar_get_nbi"));
+}
+static inline void shmem_ctx_uchar_iget(shmem_ctx_t ctx, unsigned char* dest, const unsigned char* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_uchar_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uchar_iget"));
+}
+static inline void shmem_ctx_uchar_iput(shmem_ctx_t ctx, unsigned char* dest, const unsigned char* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_uchar_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uchar_iput"));
+}
+static inline int shmem_uchar_max_reduce(shoal_team_t team, unsigned char* dest, const unsigned char* source, size_t nreduce) {
+  const int rc = shoal_uchar_max_reduce_on_stream(team, (unsigned char*)shoal_openshmem_sym_(dest), (const unsigned char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uchar_min_reduce(shoal_team_t team, unsigned char* dest, const unsigned char* source, size_t nreduce) {
+  const int rc = shoal_uchar_min_reduce_on_stream(team, (unsigned char*)shoal_openshmem_sym_(dest), (const unsigned char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uchar_or_reduce(shoal_team_t team, unsigned char* dest, const unsigned char* source, size_t nreduce) {
+  const int rc = shoal_uchar_or_reduce_on_stream(team, (unsigned char*)shoal_openshmem_sym_(dest), (const unsigned char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uchar_p(shmem_ctx_t ctx, unsigned char* dest, unsigned char value, int pe) {
+  shoal_uchar_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uchar_p"));
+}
+static inline int shmem_uchar_prod_reduce(shoal_team_t team, unsigned char* dest, const unsigned char* source, size_t nreduce) {
+  const int rc = shoal_uchar_prod_reduce_on_stream(team, (unsigned char*)shoal_openshmem_sym_(dest), (const unsigned char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uchar_put(shmem_ctx_t ctx, unsigned char* dest, const unsigned char* source, size_t nelems, int pe) {
+  shoal_uchar_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uchar_put"));
+}
+static inline void shmem_ctx_uchar_put_nbi(shmem_ctx_t ctx, unsigned char* dest, const unsigned char* source, size_t nelems, int pe) {
+  shoal_uchar_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uchar_put_nbi"));
+}
+static inline void shmem_ctx_uchar_put_signal(shmem_ctx_t ctx, unsigned char* dest, const unsigned char* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_uchar_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uchar_put_signal"));
+}
+static inline void shmem_ctx_uchar_put_signal_nbi(shmem_ctx_t ctx, unsigned char* dest, const unsigned char* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_uchar_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uchar_put_signal_nbi"));
+}
+static inline int shmem_uchar_sum_reduce(shoal_team_t team, unsigned char* dest, const unsigned char* source, size_t nreduce) {
+  const int rc = shoal_uchar_sum_reduce_on_stream(team, (unsigned char*)shoal_openshmem_sym_(dest), (const unsigned char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uchar_xor_reduce(shoal_team_t team, unsigned char* dest, const unsigned char* source, size_t nreduce) {
+  const int rc = shoal_uchar_xor_reduce_on_stream(team, (unsigned char*)shoal_openshmem_sym_(dest), (const unsigned char*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint16_alltoall(shoal_team_t team, uint16_t* dest, const uint16_t* source, size_t nelems) {
+  const int rc = shoal_uint16_alltoall_on_stream(team, (uint16_t*)shoal_openshmem_sym_(dest), (const uint16_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint16_and_reduce(shoal_team_t team, uint16_t* dest, const uint16_t* source, size_t nreduce) {
+  const int rc = shoal_uint16_and_reduce_on_stream(team, (uint16_t*)shoal_openshmem_sym_(dest), (const uint16_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint16_broadcast(shoal_team_t team, uint16_t* dest, const uint16_t* source, size_t nelems, int PE_root) {
+  const int rc = shoal_uint16_broadcast_on_stream(team, (uint16_t*)shoal_openshmem_sym_(dest), (const uint16_t*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint16_fcollect(shoal_team_t team, uint16_t* dest, const uint16_t* source, size_t nelems) {
+  const int rc = shoal_uint16_fcollect_on_stream(team, (uint16_t*)shoal_openshmem_sym_(dest), (const uint16_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline uint16_t shmem_ctx_uint16_g(shmem_ctx_t ctx, const uint16_t* source, int pe) {
+  return shoal_uint16_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint16_g"));
+}
+static inline void shmem_ctx_uint16_get(shmem_ctx_t ctx, uint16_t* dest, const uint16_t* source, size_t nelems, int pe) {
+  shoal_uint16_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint16_get"));
+}
+static inline void shmem_ctx_uint16_get_nbi(shmem_ctx_t ctx, uint16_t* dest, const uint16_t* source, size_t nelems, int pe) {
+  shoal_uint16_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint16_get_nbi"));
+}
+static inline void shmem_ctx_uint16_iget(shmem_ctx_t ctx, uint16_t* dest, const uint16_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_uint16_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint16_iget"));
+}
+static inline void shmem_ctx_uint16_iput(shmem_ctx_t ctx, uint16_t* dest, const uint16_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_uint16_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint16_iput"));
+}
+static inline int shmem_uint16_max_reduce(shoal_team_t team, uint16_t* dest, const uint16_t* source, size_t nreduce) {
+  const int rc = shoal_uint16_max_reduce_on_stream(team, (uint16_t*)shoal_openshmem_sym_(dest), (const uint16_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint16_min_reduce(shoal_team_t team, uint16_t* dest, const uint16_t* source, size_t nreduce) {
+  const int rc = shoal_uint16_min_reduce_on_stream(team, (uint16_t*)shoal_openshmem_sym_(dest), (const uint16_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint16_or_reduce(shoal_team_t team, uint16_t* dest, const uint16_t* source, size_t nreduce) {
+  const int rc = shoal_uint16_or_reduce_on_stream(team, (uint16_t*)shoal_openshmem_sym_(dest), (const uint16_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uint16_p(shmem_ctx_t ctx, uint16_t* dest, uint16_t value, int pe) {
+  shoal_uint16_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint16_p"));
+}
+static inline int shmem_uint16_prod_reduce(shoal_team_t team, uint16_t* dest, const uint16_t* source, size_t nreduce) {
+  const int rc = shoal_uint16_prod_reduce_on_stream(team, (uint16_t*)shoal_openshmem_sym_(dest), (const uint16_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uint16_put(shmem_ctx_t ctx, uint16_t* dest, const uint16_t* source, size_t nelems, int pe) {
+  shoal_uint16_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint16_put"));
+}
+static inline void shmem_ctx_uint16_put_nbi(shmem_ctx_t ctx, uint16_t* dest, const uint16_t* source, size_t nelems, int pe) {
+  shoal_uint16_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint16_put_nbi"));
+}
+static inline void shmem_ctx_uint16_put_signal(shmem_ctx_t ctx, uint16_t* dest, const uint16_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_uint16_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint16_put_signal"));
+}
+static inline void shmem_ctx_uint16_put_signal_nbi(shmem_ctx_t ctx, uint16_t* dest, const uint16_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_uint16_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint16_put_signal_nbi"));
+}
+static inline int shmem_uint16_sum_reduce(shoal_team_t team, uint16_t* dest, const uint16_t* source, size_t nreduce) {
+  const int rc = shoal_uint16_sum_reduce_on_stream(team, (uint16_t*)shoal_openshmem_sym_(dest), (const uint16_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint16_xor_reduce(shoal_team_t team, uint16_t* dest, const uint16_t* source, size_t nreduce) {
+  const int rc = shoal_uint16_xor_reduce_on_stream(team, (uint16_t*)shoal_openshmem_sym_(dest), (const uint16_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint32_alltoall(shoal_team_t team, uint32_t* dest, const uint32_t* source, size_t nelems) {
+  const int rc = shoal_uint32_alltoall_on_stream(team, (uint32_t*)shoal_openshmem_sym_(dest), (const uint32_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint32_and_reduce(shoal_team_t team, uint32_t* dest, const uint32_t* source, size_t nreduce) {
+  const int rc = shoal_uint32_and_reduce_on_stream(team, (uint32_t*)shoal_openshmem_sym_(dest), (const uint32_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uint32_atomic_add(shmem_ctx_t ctx, uint32_t* dest, uint32_t value, int pe) {
+  shoal_uint32_atomic_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_add"));
+}
+static inline void shmem_ctx_uint32_atomic_and(shmem_ctx_t ctx, uint32_t* dest, uint32_t value, int pe) {
+  shoal_uint32_atomic_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_and"));
+}
+static inline uint32_t shmem_ctx_uint32_atomic_compare_swap(shmem_ctx_t ctx, uint32_t* dest, uint32_t cond, uint32_t value, int pe) {
+  return shoal_uint32_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_compare_swap"));
+}
+static inline void shmem_ctx_uint32_atomic_compare_swap_nbi(shmem_ctx_t ctx, uint32_t* fetch, uint32_t* dest, uint32_t cond, uint32_t value, int pe) {
+  *fetch = shoal_uint32_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_compare_swap_nbi"));
 }
 static inline void shmem_uint32_atomic_compare_swap_nbi(uint32_t* fetch, uint32_t* dest, uint32_t cond, uint32_t value, int pe) {
   *fetch = shoal_uint32_atomic_compare_swap(dest, cond, value, pe);
 }
+static inline uint32_t shmem_ctx_uint32_atomic_fetch(shmem_ctx_t ctx, const uint32_t* source, int pe) {
+  return shoal_uint32_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_fetch"));
+}
+static inline void shmem_ctx_uint32_atomic_fetch_nbi(shmem_ctx_t ctx, uint32_t* fetch, const uint32_t* source, int pe) {
+  *fetch = shoal_uint32_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_fetch_nbi"));
+}
 static inline void shmem_uint32_atomic_fetch_nbi(uint32_t* fetch, const uint32_t* source, int pe) {
   *fetch = shoal_uint32_atomic_fetch(source, pe);
+}
+static inline uint32_t shmem_ctx_uint32_atomic_fetch_add(shmem_ctx_t ctx, uint32_t* dest, uint32_t value, int pe) {
+  return shoal_uint32_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_fetch_add"));
+}
+static inline void shmem_ctx_uint32_atomic_fetch_add_nbi(shmem_ctx_t ctx, uint32_t* fetch, uint32_t* dest, uint32_t value, int pe) {
+  *fetch = shoal_uint32_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_fetch_add_nbi"));
 }
 static inline void shmem_uint32_atomic_fetch_add_nbi(uint32_t* fetch, uint32_t* dest, uint32_t value, int pe) {
   *fetch = shoal_uint32_atomic_fetch_add(dest, value, pe);
 }
+static inline uint32_t shmem_ctx_uint32_atomic_fetch_and(shmem_ctx_t ctx, uint32_t* dest, uint32_t value, int pe) {
+  return shoal_uint32_atomic_fetch_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_fetch_and"));
+}
+static inline void shmem_ctx_uint32_atomic_fetch_and_nbi(shmem_ctx_t ctx, uint32_t* fetch, uint32_t* dest, uint32_t value, int pe) {
+  *fetch = shoal_uint32_atomic_fetch_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_fetch_and_nbi"));
+}
 static inline void shmem_uint32_atomic_fetch_and_nbi(uint32_t* fetch, uint32_t* dest, uint32_t value, int pe) {
   *fetch = shoal_uint32_atomic_fetch_and(dest, value, pe);
+}
+static inline uint32_t shmem_ctx_uint32_atomic_fetch_inc(shmem_ctx_t ctx, uint32_t* dest, int pe) {
+  return shoal_uint32_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_fetch_inc"));
+}
+static inline void shmem_ctx_uint32_atomic_fetch_inc_nbi(shmem_ctx_t ctx, uint32_t* fetch, uint32_t* dest, int pe) {
+  *fetch = shoal_uint32_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_fetch_inc_nbi"));
 }
 static inline void shmem_uint32_atomic_fetch_inc_nbi(uint32_t* fetch, uint32_t* dest, int pe) {
   *fetch = shoal_uint32_atomic_fetch_inc(dest, pe);
 }
+static inline uint32_t shmem_ctx_uint32_atomic_fetch_or(shmem_ctx_t ctx, uint32_t* dest, uint32_t value, int pe) {
+  return shoal_uint32_atomic_fetch_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_fetch_or"));
+}
+static inline void shmem_ctx_uint32_atomic_fetch_or_nbi(shmem_ctx_t ctx, uint32_t* fetch, uint32_t* dest, uint32_t value, int pe) {
+  *fetch = shoal_uint32_atomic_fetch_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_fetch_or_nbi"));
+}
 static inline void shmem_uint32_atomic_fetch_or_nbi(uint32_t* fetch, uint32_t* dest, uint32_t value, int pe) {
   *fetch = shoal_uint32_atomic_fetch_or(dest, value, pe);
+}
+static inline uint32_t shmem_ctx_uint32_atomic_fetch_xor(shmem_ctx_t ctx, uint32_t* dest, uint32_t value, int pe) {
+  return shoal_uint32_atomic_fetch_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_fetch_xor"));
+}
+static inline void shmem_ctx_uint32_atomic_fetch_xor_nbi(shmem_ctx_t ctx, uint32_t* fetch, uint32_t* dest, uint32_t value, int pe) {
+  *fetch = shoal_uint32_atomic_fetch_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_fetch_xor_nbi"));
 }
 static inline void shmem_uint32_atomic_fetch_xor_nbi(uint32_t* fetch, uint32_t* dest, uint32_t value, int pe) {
   *fetch = shoal_uint32_atomic_fetch_xor(dest, value, pe);
 }
+static inline void shmem_ctx_uint32_atomic_inc(shmem_ctx_t ctx, uint32_t* dest, int pe) {
+  shoal_uint32_atomic_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_inc"));
+}
+static inline void shmem_ctx_uint32_atomic_or(shmem_ctx_t ctx, uint32_t* dest, uint32_t value, int pe) {
+  shoal_uint32_atomic_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_or"));
+}
+static inline void shmem_ctx_uint32_atomic_set(shmem_ctx_t ctx, uint32_t* dest, uint32_t value, int pe) {
+  shoal_uint32_atomic_set(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_set"));
+}
+static inline uint32_t shmem_ctx_uint32_atomic_swap(shmem_ctx_t ctx, uint32_t* dest, uint32_t value, int pe) {
+  return shoal_uint32_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_swap"));
+}
+static inline void shmem_ctx_uint32_atomic_swap_nbi(shmem_ctx_t ctx, uint32_t* fetch, uint32_t* dest, uint32_t value, int pe) {
+  *fetch = shoal_uint32_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_swap_nbi"));
+}
 static inline void shmem_uint32_atomic_swap_nbi(uint32_t* fetch, uint32_t* dest, uint32_t value, int pe) {
   *fetch = shoal_uint32_atomic_swap(dest, value, pe);
+}
+static inline void shmem_ctx_uint32_atomic_xor(shmem_ctx_t ctx, uint32_t* dest, uint32_t value, int pe) {
+  shoal_uint32_atomic_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_atomic_xor"));
+}
+static inline int shmem_uint32_broadcast(shoal_team_t team, uint32_t* dest, const uint32_t* source, size_t nelems, int PE_root) {
+  const int rc = shoal_uint32_broadcast_on_stream(team, (uint32_t*)shoal_openshmem_sym_(dest), (const uint32_t*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint32_fcollect(shoal_team_t team, uint32_t* dest, const uint32_t* source, size_t nelems) {
+  const int rc = shoal_uint32_fcollect_on_stream(team, (uint32_t*)shoal_openshmem_sym_(dest), (const uint32_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline uint32_t shmem_ctx_uint32_g(shmem_ctx_t ctx, const uint32_t* source, int pe) {
+  return shoal_uint32_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_g"));
+}
+static inline void shmem_ctx_uint32_get(shmem_ctx_t ctx, uint32_t* dest, const uint32_t* source, size_t nelems, int pe) {
+  shoal_uint32_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_get"));
+}
+static inline void shmem_ctx_uint32_get_nbi(shmem_ctx_t ctx, uint32_t* dest, const uint32_t* source, size_t nelems, int pe) {
+  shoal_uint32_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_get_nbi"));
+}
+static inline void shmem_ctx_uint32_iget(shmem_ctx_t ctx, uint32_t* dest, const uint32_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_uint32_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_iget"));
+}
+static inline void shmem_ctx_uint32_iput(shmem_ctx_t ctx, uint32_t* dest, const uint32_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_uint32_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_iput"));
+}
+static inline int shmem_uint32_max_reduce(shoal_team_t team, uint32_t* dest, const uint32_t* source, size_t nreduce) {
+  const int rc = shoal_uint32_max_reduce_on_stream(team, (uint32_t*)shoal_openshmem_sym_(dest), (const uint32_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint32_min_reduce(shoal_team_t team, uint32_t* dest, const uint32_t* source, size_t nreduce) {
+  const int rc = shoal_uint32_min_reduce_on_stream(team, (uint32_t*)shoal_openshmem_sym_(dest), (const uint32_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint32_or_reduce(shoal_team_t team, uint32_t* dest, const uint32_t* source, size_t nreduce) {
+  const int rc = shoal_uint32_or_reduce_on_stream(team, (uint32_t*)shoal_openshmem_sym_(dest), (const uint32_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uint32_p(shmem_ctx_t ctx, uint32_t* dest, uint32_t value, int pe) {
+  shoal_uint32_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_p"));
+}
+static inline int shmem_uint32_prod_reduce(shoal_team_t team, uint32_t* dest, const uint32_t* source, size_t nreduce) {
+  const int rc = shoal_uint32_prod_reduce_on_stream(team, (uint32_t*)shoal_openshmem_sym_(dest), (const uint32_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uint32_put(shmem_ctx_t ctx, uint32_t* dest, const uint32_t* source, size_t nelems, int pe) {
+  shoal_uint32_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_put"));
+}
+static inline void shmem_ctx_uint32_put_nbi(shmem_ctx_t ctx, uint32_t* dest, const uint32_t* source, size_t nelems, int pe) {
+  shoal_uint32_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_put_nbi"));
+}
+static inline void shmem_ctx_uint32_put_signal(shmem_ctx_t ctx, uint32_t* dest, const uint32_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_uint32_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_put_signal"));
+}
+static inline void shmem_ctx_uint32_put_signal_nbi(shmem_ctx_t ctx, uint32_t* dest, const uint32_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_uint32_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint32_put_signal_nbi"));
+}
+static inline int shmem_uint32_sum_reduce(shoal_team_t team, uint32_t* dest, const uint32_t* source, size_t nreduce) {
+  const int rc = shoal_uint32_sum_reduce_on_stream(team, (uint32_t*)shoal_openshmem_sym_(dest), (const uint32_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint32_xor_reduce(shoal_team_t team, uint32_t* dest, const uint32_t* source, size_t nreduce) {
+  const int rc = shoal_uint32_xor_reduce_on_stream(team, (uint32_t*)shoal_openshmem_sym_(dest), (const uint32_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint64_alltoall(shoal_team_t team, uint64_t* dest, const uint64_t* source, size_t nelems) {
+  const int rc = shoal_uint64_alltoall_on_stream(team, (uint64_t*)shoal_openshmem_sym_(dest), (const uint64_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint64_and_reduce(shoal_team_t team, uint64_t* dest, const uint64_t* source, size_t nreduce) {
+  const int rc = shoal_uint64_and_reduce_on_stream(team, (uint64_t*)shoal_openshmem_sym_(dest), (const uint64_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uint64_atomic_add(shmem_ctx_t ctx, uint64_t* dest, uint64_t value, int pe) {
+  shoal_uint64_atomic_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_add"));
+}
+static inline void shmem_ctx_uint64_atomic_and(shmem_ctx_t ctx, uint64_t* dest, uint64_t value, int pe) {
+  shoal_uint64_atomic_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_and"));
+}
+static inline uint64_t shmem_ctx_uint64_atomic_compare_swap(shmem_ctx_t ctx, uint64_t* dest, uint64_t cond, uint64_t value, int pe) {
+  return shoal_uint64_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_compare_swap"));
+}
+static inline void shmem_ctx_uint64_atomic_compare_swap_nbi(shmem_ctx_t ctx, uint64_t* fetch, uint64_t* dest, uint64_t cond, uint64_t value, int pe) {
+  *fetch = shoal_uint64_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_compare_swap_nbi"));
 }
 static inline void shmem_uint64_atomic_compare_swap_nbi(uint64_t* fetch, uint64_t* dest, uint64_t cond, uint64_t value, int pe) {
   *fetch = shoal_uint64_atomic_compare_swap(dest, cond, value, pe);
 }
+static inline uint64_t shmem_ctx_uint64_atomic_fetch(shmem_ctx_t ctx, const uint64_t* source, int pe) {
+  return shoal_uint64_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_fetch"));
+}
+static inline void shmem_ctx_uint64_atomic_fetch_nbi(shmem_ctx_t ctx, uint64_t* fetch, const uint64_t* source, int pe) {
+  *fetch = shoal_uint64_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_fetch_nbi"));
+}
 static inline void shmem_uint64_atomic_fetch_nbi(uint64_t* fetch, const uint64_t* source, int pe) {
   *fetch = shoal_uint64_atomic_fetch(source, pe);
+}
+static inline uint64_t shmem_ctx_uint64_atomic_fetch_add(shmem_ctx_t ctx, uint64_t* dest, uint64_t value, int pe) {
+  return shoal_uint64_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_fetch_add"));
+}
+static inline void shmem_ctx_uint64_atomic_fetch_add_nbi(shmem_ctx_t ctx, uint64_t* fetch, uint64_t* dest, uint64_t value, int pe) {
+  *fetch = shoal_uint64_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_fetch_add_nbi"));
 }
 static inline void shmem_uint64_atomic_fetch_add_nbi(uint64_t* fetch, uint64_t* dest, uint64_t value, int pe) {
   *fetch = shoal_uint64_atomic_fetch_add(dest, value, pe);
 }
+static inline uint64_t shmem_ctx_uint64_atomic_fetch_and(shmem_ctx_t ctx, uint64_t* dest, uint64_t value, int pe) {
+  return shoal_uint64_atomic_fetch_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_fetch_and"));
+}
+static inline void shmem_ctx_uint64_atomic_fetch_and_nbi(shmem_ctx_t ctx, uint64_t* fetch, uint64_t* dest, uint64_t value, int pe) {
+  *fetch = shoal_uint64_atomic_fetch_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_fetch_and_nbi"));
+}
 static inline void shmem_uint64_atomic_fetch_and_nbi(uint64_t* fetch, uint64_t* dest, uint64_t value, int pe) {
   *fetch = shoal_uint64_atomic_fetch_and(dest, value, pe);
+}
+static inline uint64_t shmem_ctx_uint64_atomic_fetch_inc(shmem_ctx_t ctx, uint64_t* dest, int pe) {
+  return shoal_uint64_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_fetch_inc"));
+}
+static inline void shmem_ctx_uint64_atomic_fetch_inc_nbi(shmem_ctx_t ctx, uint64_t* fetch, uint64_t* dest, int pe) {
+  *fetch = shoal_uint64_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_fetch_inc_nbi"));
 }
 static inline void shmem_uint64_atomic_fetch_inc_nbi(uint64_t* fetch, uint64_t* dest, int pe) {
   *fetch = shoal_uint64_atomic_fetch_inc(dest, pe);
 }
+static inline uint64_t shmem_ctx_uint64_atomic_fetch_or(shmem_ctx_t ctx, uint64_t* dest, uint64_t value, int pe) {
+  return shoal_uint64_atomic_fetch_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_fetch_or"));
+}
+static inline void shmem_ctx_uint64_atomic_fetch_or_nbi(shmem_ctx_t ctx, uint64_t* fetch, uint64_t* dest, uint64_t value, int pe) {
+  *fetch = shoal_uint64_atomic_fetch_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_fetch_or_nbi"));
+}
 static inline void shmem_uint64_atomic_fetch_or_nbi(uint64_t* fetch, uint64_t* dest, uint64_t value, int pe) {
   *fetch = shoal_uint64_atomic_fetch_or(dest, value, pe);
+}
+static inline uint64_t shmem_ctx_uint64_atomic_fetch_xor(shmem_ctx_t ctx, uint64_t* dest, uint64_t value, int pe) {
+  return shoal_uint64_atomic_fetch_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_fetch_xor"));
+}
+static inline void shmem_ctx_uint64_atomic_fetch_xor_nbi(shmem_ctx_t ctx, uint64_t* fetch, uint64_t* dest, uint64_t value, int pe) {
+  *fetch = shoal_uint64_atomic_fetch_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_fetch_xor_nbi"));
 }
 static inline void shmem_uint64_atomic_fetch_xor_nbi(uint64_t* fetch, uint64_t* dest, uint64_t value, int pe) {
   *fetch = shoal_uint64_atomic_fetch_xor(dest, value, pe);
 }
+static inline void shmem_ctx_uint64_atomic_inc(shmem_ctx_t ctx, uint64_t* dest, int pe) {
+  shoal_uint64_atomic_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_inc"));
+}
+static inline void shmem_ctx_uint64_atomic_or(shmem_ctx_t ctx, uint64_t* dest, uint64_t value, int pe) {
+  shoal_uint64_atomic_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_or"));
+}
+static inline void shmem_ctx_uint64_atomic_set(shmem_ctx_t ctx, uint64_t* dest, uint64_t value, int pe) {
+  shoal_uint64_atomic_set(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_set"));
+}
+static inline uint64_t shmem_ctx_uint64_atomic_swap(shmem_ctx_t ctx, uint64_t* dest, uint64_t value, int pe) {
+  return shoal_uint64_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_swap"));
+}
+static inline void shmem_ctx_uint64_atomic_swap_nbi(shmem_ctx_t ctx, uint64_t* fetch, uint64_t* dest, uint64_t value, int pe) {
+  *fetch = shoal_uint64_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_swap_nbi"));
+}
 static inline void shmem_uint64_atomic_swap_nbi(uint64_t* fetch, uint64_t* dest, uint64_t value, int pe) {
   *fetch = shoal_uint64_atomic_swap(dest, value, pe);
+}
+static inline void shmem_ctx_uint64_atomic_xor(shmem_ctx_t ctx, uint64_t* dest, uint64_t value, int pe) {
+  shoal_uint64_atomic_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_atomic_xor"));
+}
+static inline int shmem_uint64_broadcast(shoal_team_t team, uint64_t* dest, const uint64_t* source, size_t nelems, int PE_root) {
+  const int rc = shoal_uint64_broadcast_on_stream(team, (uint64_t*)shoal_openshmem_sym_(dest), (const uint64_t*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint64_fcollect(shoal_team_t team, uint64_t* dest, const uint64_t* source, size_t nelems) {
+  const int rc = shoal_uint64_fcollect_on_stream(team, (uint64_t*)shoal_openshmem_sym_(dest), (const uint64_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline uint64_t shmem_ctx_uint64_g(shmem_ctx_t ctx, const uint64_t* source, int pe) {
+  return shoal_uint64_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_g"));
+}
+static inline void shmem_ctx_uint64_get(shmem_ctx_t ctx, uint64_t* dest, const uint64_t* source, size_t nelems, int pe) {
+  shoal_uint64_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_get"));
+}
+static inline void shmem_ctx_uint64_get_nbi(shmem_ctx_t ctx, uint64_t* dest, const uint64_t* source, size_t nelems, int pe) {
+  shoal_uint64_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_get_nbi"));
+}
+static inline void shmem_ctx_uint64_iget(shmem_ctx_t ctx, uint64_t* dest, const uint64_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_uint64_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_iget"));
+}
+static inline void shmem_ctx_uint64_iput(shmem_ctx_t ctx, uint64_t* dest, const uint64_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_uint64_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_iput"));
+}
+static inline int shmem_uint64_max_reduce(shoal_team_t team, uint64_t* dest, const uint64_t* source, size_t nreduce) {
+  const int rc = shoal_uint64_max_reduce_on_stream(team, (uint64_t*)shoal_openshmem_sym_(dest), (const uint64_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint64_min_reduce(shoal_team_t team, uint64_t* dest, const uint64_t* source, size_t nreduce) {
+  const int rc = shoal_uint64_min_reduce_on_stream(team, (uint64_t*)shoal_openshmem_sym_(dest), (const uint64_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint64_or_reduce(shoal_team_t team, uint64_t* dest, const uint64_t* source, size_t nreduce) {
+  const int rc = shoal_uint64_or_reduce_on_stream(team, (uint64_t*)shoal_openshmem_sym_(dest), (const uint64_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uint64_p(shmem_ctx_t ctx, uint64_t* dest, uint64_t value, int pe) {
+  shoal_uint64_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_p"));
+}
+static inline int shmem_uint64_prod_reduce(shoal_team_t team, uint64_t* dest, const uint64_t* source, size_t nreduce) {
+  const int rc = shoal_uint64_prod_reduce_on_stream(team, (uint64_t*)shoal_openshmem_sym_(dest), (const uint64_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uint64_put(shmem_ctx_t ctx, uint64_t* dest, const uint64_t* source, size_t nelems, int pe) {
+  shoal_uint64_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_put"));
+}
+static inline void shmem_ctx_uint64_put_nbi(shmem_ctx_t ctx, uint64_t* dest, const uint64_t* source, size_t nelems, int pe) {
+  shoal_uint64_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_put_nbi"));
+}
+static inline void shmem_ctx_uint64_put_signal(shmem_ctx_t ctx, uint64_t* dest, const uint64_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_uint64_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_put_signal"));
+}
+static inline void shmem_ctx_uint64_put_signal_nbi(shmem_ctx_t ctx, uint64_t* dest, const uint64_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_uint64_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint64_put_signal_nbi"));
+}
+static inline int shmem_uint64_sum_reduce(shoal_team_t team, uint64_t* dest, const uint64_t* source, size_t nreduce) {
+  const int rc = shoal_uint64_sum_reduce_on_stream(team, (uint64_t*)shoal_openshmem_sym_(dest), (const uint64_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint64_xor_reduce(shoal_team_t team, uint64_t* dest, const uint64_t* source, size_t nreduce) {
+  const int rc = shoal_uint64_xor_reduce_on_stream(team, (uint64_t*)shoal_openshmem_sym_(dest), (const uint64_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint8_alltoall(shoal_team_t team, uint8_t* dest, const uint8_t* source, size_t nelems) {
+  const int rc = shoal_uint8_alltoall_on_stream(team, (uint8_t*)shoal_openshmem_sym_(dest), (const uint8_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint8_and_reduce(shoal_team_t team, uint8_t* dest, const uint8_t* source, size_t nreduce) {
+  const int rc = shoal_uint8_and_reduce_on_stream(team, (uint8_t*)shoal_openshmem_sym_(dest), (const uint8_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint8_broadcast(shoal_team_t team, uint8_t* dest, const uint8_t* source, size_t nelems, int PE_root) {
+  const int rc = shoal_uint8_broadcast_on_stream(team, (uint8_t*)shoal_openshmem_sym_(dest), (const uint8_t*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint8_fcollect(shoal_team_t team, uint8_t* dest, const uint8_t* source, size_t nelems) {
+  const int rc = shoal_uint8_fcollect_on_stream(team, (uint8_t*)shoal_openshmem_sym_(dest), (const uint8_t*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline uint8_t shmem_ctx_uint8_g(shmem_ctx_t ctx, const uint8_t* source, int pe) {
+  return shoal_uint8_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint8_g"));
+}
+static inline void shmem_ctx_uint8_get(shmem_ctx_t ctx, uint8_t* dest, const uint8_t* source, size_t nelems, int pe) {
+  shoal_uint8_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint8_get"));
+}
+static inline void shmem_ctx_uint8_get_nbi(shmem_ctx_t ctx, uint8_t* dest, const uint8_t* source, size_t nelems, int pe) {
+  shoal_uint8_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint8_get_nbi"));
+}
+static inline void shmem_ctx_uint8_iget(shmem_ctx_t ctx, uint8_t* dest, const uint8_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_uint8_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint8_iget"));
+}
+static inline void shmem_ctx_uint8_iput(shmem_ctx_t ctx, uint8_t* dest, const uint8_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_uint8_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint8_iput"));
+}
+static inline int shmem_uint8_max_reduce(shoal_team_t team, uint8_t* dest, const uint8_t* source, size_t nreduce) {
+  const int rc = shoal_uint8_max_reduce_on_stream(team, (uint8_t*)shoal_openshmem_sym_(dest), (const uint8_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint8_min_reduce(shoal_team_t team, uint8_t* dest, const uint8_t* source, size_t nreduce) {
+  const int rc = shoal_uint8_min_reduce_on_stream(team, (uint8_t*)shoal_openshmem_sym_(dest), (const uint8_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint8_or_reduce(shoal_team_t team, uint8_t* dest, const uint8_t* source, size_t nreduce) {
+  const int rc = shoal_uint8_or_reduce_on_stream(team, (uint8_t*)shoal_openshmem_sym_(dest), (const uint8_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uint8_p(shmem_ctx_t ctx, uint8_t* dest, uint8_t value, int pe) {
+  shoal_uint8_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint8_p"));
+}
+static inline int shmem_uint8_prod_reduce(shoal_team_t team, uint8_t* dest, const uint8_t* source, size_t nreduce) {
+  const int rc = shoal_uint8_prod_reduce_on_stream(team, (uint8_t*)shoal_openshmem_sym_(dest), (const uint8_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uint8_put(shmem_ctx_t ctx, uint8_t* dest, const uint8_t* source, size_t nelems, int pe) {
+  shoal_uint8_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint8_put"));
+}
+static inline void shmem_ctx_uint8_put_nbi(shmem_ctx_t ctx, uint8_t* dest, const uint8_t* source, size_t nelems, int pe) {
+  shoal_uint8_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint8_put_nbi"));
+}
+static inline void shmem_ctx_uint8_put_signal(shmem_ctx_t ctx, uint8_t* dest, const uint8_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_uint8_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint8_put_signal"));
+}
+static inline void shmem_ctx_uint8_put_signal_nbi(shmem_ctx_t ctx, uint8_t* dest, const uint8_t* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_uint8_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint8_put_signal_nbi"));
+}
+static inline int shmem_uint8_sum_reduce(shoal_team_t team, uint8_t* dest, const uint8_t* source, size_t nreduce) {
+  const int rc = shoal_uint8_sum_reduce_on_stream(team, (uint8_t*)shoal_openshmem_sym_(dest), (const uint8_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint8_xor_reduce(shoal_team_t team, uint8_t* dest, const uint8_t* source, size_t nreduce) {
+  const int rc = shoal_uint8_xor_reduce_on_stream(team, (uint8_t*)shoal_openshmem_sym_(dest), (const uint8_t*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint_alltoall(shoal_team_t team, unsigned int* dest, const unsigned int* source, size_t nelems) {
+  const int rc = shoal_uint_alltoall_on_stream(team, (unsigned int*)shoal_openshmem_sym_(dest), (const unsigned int*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint_and_reduce(shoal_team_t team, unsigned int* dest, const unsigned int* source, size_t nreduce) {
+  const int rc = shoal_uint_and_reduce_on_stream(team, (unsigned int*)shoal_openshmem_sym_(dest), (const unsigned int*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uint_atomic_add(shmem_ctx_t ctx, unsigned int* dest, unsigned int value, int pe) {
+  shoal_uint_atomic_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_add"));
+}
+static inline void shmem_ctx_uint_atomic_and(shmem_ctx_t ctx, unsigned int* dest, unsigned int value, int pe) {
+  shoal_uint_atomic_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_and"));
+}
+static inline unsigned int shmem_ctx_uint_atomic_compare_swap(shmem_ctx_t ctx, unsigned int* dest, unsigned int cond, unsigned int value, int pe) {
+  return shoal_uint_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_compare_swap"));
+}
+static inline void shmem_ctx_uint_atomic_compare_swap_nbi(shmem_ctx_t ctx, unsigned int* fetch, unsigned int* dest, unsigned int cond, unsigned int value, int pe) {
+  *fetch = shoal_uint_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_compare_swap_nbi"));
 }
 static inline void shmem_uint_atomic_compare_swap_nbi(unsigned int* fetch, unsigned int* dest, unsigned int cond, unsigned int value, int pe) {
   *fetch = shoal_uint_atomic_compare_swap(dest, cond, value, pe);
 }
+static inline unsigned int shmem_ctx_uint_atomic_fetch(shmem_ctx_t ctx, const unsigned int* source, int pe) {
+  return shoal_uint_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_fetch"));
+}
+static inline void shmem_ctx_uint_atomic_fetch_nbi(shmem_ctx_t ctx, unsigned int* fetch, const unsigned int* source, int pe) {
+  *fetch = shoal_uint_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_fetch_nbi"));
+}
 static inline void shmem_uint_atomic_fetch_nbi(unsigned int* fetch, const unsigned int* source, int pe) {
   *fetch = shoal_uint_atomic_fetch(source, pe);
+}
+static inline unsigned int shmem_ctx_uint_atomic_fetch_add(shmem_ctx_t ctx, unsigned int* dest, unsigned int value, int pe) {
+  return shoal_uint_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_fetch_add"));
+}
+static inline void shmem_ctx_uint_atomic_fetch_add_nbi(shmem_ctx_t ctx, unsigned int* fetch, unsigned int* dest, unsigned int value, int pe) {
+  *fetch = shoal_uint_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_fetch_add_nbi"));
 }
 static inline void shmem_uint_atomic_fetch_add_nbi(unsigned int* fetch, unsigned int* dest, unsigned int value, int pe) {
   *fetch = shoal_uint_atomic_fetch_add(dest, value, pe);
 }
+static inline unsigned int shmem_ctx_uint_atomic_fetch_and(shmem_ctx_t ctx, unsigned int* dest, unsigned int value, int pe) {
+  return shoal_uint_atomic_fetch_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_fetch_and"));
+}
+static inline void shmem_ctx_uint_atomic_fetch_and_nbi(shmem_ctx_t ctx, unsigned int* fetch, unsigned int* dest, unsigned int value, int pe) {
+  *fetch = shoal_uint_atomic_fetch_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_fetch_and_nbi"));
+}
 static inline void shmem_uint_atomic_fetch_and_nbi(unsigned int* fetch, unsigned int* dest, unsigned int value, int pe) {
   *fetch = shoal_uint_atomic_fetch_and(dest, value, pe);
+}
+static inline unsigned int shmem_ctx_uint_atomic_fetch_inc(shmem_ctx_t ctx, unsigned int* dest, int pe) {
+  return shoal_uint_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_fetch_inc"));
+}
+static inline void shmem_ctx_uint_atomic_fetch_inc_nbi(shmem_ctx_t ctx, unsigned int* fetch, unsigned int* dest, int pe) {
+  *fetch = shoal_uint_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_fetch_inc_nbi"));
 }
 static inline void shmem_uint_atomic_fetch_inc_nbi(unsigned int* fetch, unsigned int* dest, int pe) {
   *fetch = shoal_uint_atomic_fetch_inc(dest, pe);
 }
+static inline unsigned int shmem_ctx_uint_atomic_fetch_or(shmem_ctx_t ctx, unsigned int* dest, unsigned int value, int pe) {
+  return shoal_uint_atomic_fetch_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_fetch_or"));
+}
+static inline void shmem_ctx_uint_atomic_fetch_or_nbi(shmem_ctx_t ctx, unsigned int* fetch, unsigned int* dest, unsigned int value, int pe) {
+  *fetch = shoal_uint_atomic_fetch_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_fetch_or_nbi"));
+}
 static inline void shmem_uint_atomic_fetch_or_nbi(unsigned int* fetch, unsigned int* dest, unsigned int value, int pe) {
   *fetch = shoal_uint_atomic_fetch_or(dest, value, pe);
+}
+static inline unsigned int shmem_ctx_uint_atomic_fetch_xor(shmem_ctx_t ctx, unsigned int* dest, unsigned int value, int pe) {
+  return shoal_uint_atomic_fetch_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_fetch_xor"));
+}
+static inline void shmem_ctx_uint_atomic_fetch_xor_nbi(shmem_ctx_t ctx, unsigned int* fetch, unsigned int* dest, unsigned int value, int pe) {
+  *fetch = shoal_uint_atomic_fetch_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_fetch_xor_nbi"));
 }
 static inline void shmem_uint_atomic_fetch_xor_nbi(unsigned int* fetch, unsigned int* dest, unsigned int value, int pe) {
   *fetch = shoal_uint_atomic_fetch_xor(dest, value, pe);
 }
+static inline void shmem_ctx_uint_atomic_inc(shmem_ctx_t ctx, unsigned int* dest, int pe) {
+  shoal_uint_atomic_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_inc"));
+}
+static inline void shmem_ctx_uint_atomic_or(shmem_ctx_t ctx, unsigned int* dest, unsigned int value, int pe) {
+  shoal_uint_atomic_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_or"));
+}
+static inline void shmem_ctx_uint_atomic_set(shmem_ctx_t ctx, unsigned int* dest, unsigned int value, int pe) {
+  shoal_uint_atomic_set(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_set"));
+}
+static inline unsigned int shmem_ctx_uint_atomic_swap(shmem_ctx_t ctx, unsigned int* dest, unsigned int value, int pe) {
+  return shoal_uint_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_swap"));
+}
+static inline void shmem_ctx_uint_atomic_swap_nbi(shmem_ctx_t ctx, unsigned int* fetch, unsigned int* dest, unsigned int value, int pe) {
+  *fetch = shoal_uint_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_swap_nbi"));
+}
 static inline void shmem_uint_atomic_swap_nbi(unsigned int* fetch, unsigned int* dest, unsigned int value, int pe) {
   *fetch = shoal_uint_atomic_swap(dest, value, pe);
+}
+static inline void shmem_ctx_uint_atomic_xor(shmem_ctx_t ctx, unsigned int* dest, unsigned int value, int pe) {
+  shoal_uint_atomic_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_atomic_xor"));
+}
+static inline int shmem_uint_broadcast(shoal_team_t team, unsigned int* dest, const unsigned int* source, size_t nelems, int PE_root) {
+  const int rc = shoal_uint_broadcast_on_stream(team, (unsigned int*)shoal_openshmem_sym_(dest), (const unsigned int*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint_fcollect(shoal_team_t team, unsigned int* dest, const unsigned int* source, size_t nelems) {
+  const int rc = shoal_uint_fcollect_on_stream(team, (unsigned int*)shoal_openshmem_sym_(dest), (const unsigned int*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline unsigned int shmem_ctx_uint_g(shmem_ctx_t ctx, const unsigned int* source, int pe) {
+  return shoal_uint_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_g"));
+}
+static inline void shmem_ctx_uint_get(shmem_ctx_t ctx, unsigned int* dest, const unsigned int* source, size_t nelems, int pe) {
+  shoal_uint_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_get"));
+}
+static inline void shmem_ctx_uint_get_nbi(shmem_ctx_t ctx, unsigned int* dest, const unsigned int* source, size_t nelems, int pe) {
+  shoal_uint_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_get_nbi"));
+}
+static inline void shmem_ctx_uint_iget(shmem_ctx_t ctx, unsigned int* dest, const unsigned int* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_uint_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_iget"));
+}
+static inline void shmem_ctx_uint_iput(shmem_ctx_t ctx, unsigned int* dest, const unsigned int* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_uint_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_iput"));
+}
+static inline int shmem_uint_max_reduce(shoal_team_t team, unsigned int* dest, const unsigned int* source, size_t nreduce) {
+  const int rc = shoal_uint_max_reduce_on_stream(team, (unsigned int*)shoal_openshmem_sym_(dest), (const unsigned int*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint_min_reduce(shoal_team_t team, unsigned int* dest, const unsigned int* source, size_t nreduce) {
+  const int rc = shoal_uint_min_reduce_on_stream(team, (unsigned int*)shoal_openshmem_sym_(dest), (const unsigned int*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint_or_reduce(shoal_team_t team, unsigned int* dest, const unsigned int* source, size_t nreduce) {
+  const int rc = shoal_uint_or_reduce_on_stream(team, (unsigned int*)shoal_openshmem_sym_(dest), (const unsigned int*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uint_p(shmem_ctx_t ctx, unsigned int* dest, unsigned int value, int pe) {
+  shoal_uint_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_p"));
+}
+static inline int shmem_uint_prod_reduce(shoal_team_t team, unsigned int* dest, const unsigned int* source, size_t nreduce) {
+  const int rc = shoal_uint_prod_reduce_on_stream(team, (unsigned int*)shoal_openshmem_sym_(dest), (const unsigned int*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_uint_put(shmem_ctx_t ctx, unsigned int* dest, const unsigned int* source, size_t nelems, int pe) {
+  shoal_uint_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_put"));
+}
+static inline void shmem_ctx_uint_put_nbi(shmem_ctx_t ctx, unsigned int* dest, const unsigned int* source, size_t nelems, int pe) {
+  shoal_uint_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_put_nbi"));
+}
+static inline void shmem_ctx_uint_put_signal(shmem_ctx_t ctx, unsigned int* dest, const unsigned int* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_uint_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_put_signal"));
+}
+static inline void shmem_ctx_uint_put_signal_nbi(shmem_ctx_t ctx, unsigned int* dest, const unsigned int* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_uint_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_uint_put_signal_nbi"));
+}
+static inline int shmem_uint_sum_reduce(shoal_team_t team, unsigned int* dest, const unsigned int* source, size_t nreduce) {
+  const int rc = shoal_uint_sum_reduce_on_stream(team, (unsigned int*)shoal_openshmem_sym_(dest), (const unsigned int*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_uint_xor_reduce(shoal_team_t team, unsigned int* dest, const unsigned int* source, size_t nreduce) {
+  const int rc = shoal_uint_xor_reduce_on_stream(team, (unsigned int*)shoal_openshmem_sym_(dest), (const unsigned int*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ulong_alltoall(shoal_team_t team, unsigned long* dest, const unsigned long* source, size_t nelems) {
+  const int rc = shoal_ulong_alltoall_on_stream(team, (unsigned long*)shoal_openshmem_sym_(dest), (const unsigned long*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ulong_and_reduce(shoal_team_t team, unsigned long* dest, const unsigned long* source, size_t nreduce) {
+  const int rc = shoal_ulong_and_reduce_on_stream(team, (unsigned long*)shoal_openshmem_sym_(dest), (const unsigned long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_ulong_atomic_add(shmem_ctx_t ctx, unsigned long* dest, unsigned long value, int pe) {
+  shoal_ulong_atomic_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_add"));
+}
+static inline void shmem_ctx_ulong_atomic_and(shmem_ctx_t ctx, unsigned long* dest, unsigned long value, int pe) {
+  shoal_ulong_atomic_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_and"));
+}
+static inline unsigned long shmem_ctx_ulong_atomic_compare_swap(shmem_ctx_t ctx, unsigned long* dest, unsigned long cond, unsigned long value, int pe) {
+  return shoal_ulong_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_compare_swap"));
+}
+static inline void shmem_ctx_ulong_atomic_compare_swap_nbi(shmem_ctx_t ctx, unsigned long* fetch, unsigned long* dest, unsigned long cond, unsigned long value, int pe) {
+  *fetch = shoal_ulong_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_compare_swap_nbi"));
 }
 static inline void shmem_ulong_atomic_compare_swap_nbi(unsigned long* fetch, unsigned long* dest, unsigned long cond, unsigned long value, int pe) {
   *fetch = shoal_ulong_atomic_compare_swap(dest, cond, value, pe);
 }
+static inline unsigned long shmem_ctx_ulong_atomic_fetch(shmem_ctx_t ctx, const unsigned long* source, int pe) {
+  return shoal_ulong_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_fetch"));
+}
+static inline void shmem_ctx_ulong_atomic_fetch_nbi(shmem_ctx_t ctx, unsigned long* fetch, const unsigned long* source, int pe) {
+  *fetch = shoal_ulong_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_fetch_nbi"));
+}
 static inline void shmem_ulong_atomic_fetch_nbi(unsigned long* fetch, const unsigned long* source, int pe) {
   *fetch = shoal_ulong_atomic_fetch(source, pe);
+}
+static inline unsigned long shmem_ctx_ulong_atomic_fetch_add(shmem_ctx_t ctx, unsigned long* dest, unsigned long value, int pe) {
+  return shoal_ulong_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_fetch_add"));
+}
+static inline void shmem_ctx_ulong_atomic_fetch_add_nbi(shmem_ctx_t ctx, unsigned long* fetch, unsigned long* dest, unsigned long value, int pe) {
+  *fetch = shoal_ulong_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_fetch_add_nbi"));
 }
 static inline void shmem_ulong_atomic_fetch_add_nbi(unsigned long* fetch, unsigned long* dest, unsigned long value, int pe) {
   *fetch = shoal_ulong_atomic_fetch_add(dest, value, pe);
 }
+static inline unsigned long shmem_ctx_ulong_atomic_fetch_and(shmem_ctx_t ctx, unsigned long* dest, unsigned long value, int pe) {
+  return shoal_ulong_atomic_fetch_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_fetch_and"));
+}
+static inline void shmem_ctx_ulong_atomic_fetch_and_nbi(shmem_ctx_t ctx, unsigned long* fetch, unsigned long* dest, unsigned long value, int pe) {
+  *fetch = shoal_ulong_atomic_fetch_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_fetch_and_nbi"));
+}
 static inline void shmem_ulong_atomic_fetch_and_nbi(unsigned long* fetch, unsigned long* dest, unsigned long value, int pe) {
   *fetch = shoal_ulong_atomic_fetch_and(dest, value, pe);
+}
+static inline unsigned long shmem_ctx_ulong_atomic_fetch_inc(shmem_ctx_t ctx, unsigned long* dest, int pe) {
+  return shoal_ulong_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_fetch_inc"));
+}
+static inline void shmem_ctx_ulong_atomic_fetch_inc_nbi(shmem_ctx_t ctx, unsigned long* fetch, unsigned long* dest, int pe) {
+  *fetch = shoal_ulong_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_fetch_inc_nbi"));
 }
 static inline void shmem_ulong_atomic_fetch_inc_nbi(unsigned long* fetch, unsigned long* dest, int pe) {
   *fetch = shoal_ulong_atomic_fetch_inc(dest, pe);
 }
+static inline unsigned long shmem_ctx_ulong_atomic_fetch_or(shmem_ctx_t ctx, unsigned long* dest, unsigned long value, int pe) {
+  return shoal_ulong_atomic_fetch_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_fetch_or"));
+}
+static inline void shmem_ctx_ulong_atomic_fetch_or_nbi(shmem_ctx_t ctx, unsigned long* fetch, unsigned long* dest, unsigned long value, int pe) {
+  *fetch = shoal_ulong_atomic_fetch_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_fetch_or_nbi"));
+}
 static inline void shmem_ulong_atomic_fetch_or_nbi(unsigned long* fetch, unsigned long* dest, unsigned long value, int pe) {
   *fetch = shoal_ulong_atomic_fetch_or(dest, value, pe);
+}
+static inline unsigned long shmem_ctx_ulong_atomic_fetch_xor(shmem_ctx_t ctx, unsigned long* dest, unsigned long value, int pe) {
+  return shoal_ulong_atomic_fetch_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_fetch_xor"));
+}
+static inline void shmem_ctx_ulong_atomic_fetch_xor_nbi(shmem_ctx_t ctx, unsigned long* fetch, unsigned long* dest, unsigned long value, int pe) {
+  *fetch = shoal_ulong_atomic_fetch_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_fetch_xor_nbi"));
 }
 static inline void shmem_ulong_atomic_fetch_xor_nbi(unsigned long* fetch, unsigned long* dest, unsigned long value, int pe) {
   *fetch = shoal_ulong_atomic_fetch_xor(dest, value, pe);
 }
+static inline void shmem_ctx_ulong_atomic_inc(shmem_ctx_t ctx, unsigned long* dest, int pe) {
+  shoal_ulong_atomic_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_inc"));
+}
+static inline void shmem_ctx_ulong_atomic_or(shmem_ctx_t ctx, unsigned long* dest, unsigned long value, int pe) {
+  shoal_ulong_atomic_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_or"));
+}
+static inline void shmem_ctx_ulong_atomic_set(shmem_ctx_t ctx, unsigned long* dest, unsigned long value, int pe) {
+  shoal_ulong_atomic_set(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_set"));
+}
+static inline unsigned long shmem_ctx_ulong_atomic_swap(shmem_ctx_t ctx, unsigned long* dest, unsigned long value, int pe) {
+  return shoal_ulong_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_swap"));
+}
+static inline void shmem_ctx_ulong_atomic_swap_nbi(shmem_ctx_t ctx, unsigned long* fetch, unsigned long* dest, unsigned long value, int pe) {
+  *fetch = shoal_ulong_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_swap_nbi"));
+}
 static inline void shmem_ulong_atomic_swap_nbi(unsigned long* fetch, unsigned long* dest, unsigned long value, int pe) {
   *fetch = shoal_ulong_atomic_swap(dest, value, pe);
+}
+static inline void shmem_ctx_ulong_atomic_xor(shmem_ctx_t ctx, unsigned long* dest, unsigned long value, int pe) {
+  shoal_ulong_atomic_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_atomic_xor"));
+}
+static inline int shmem_ulong_broadcast(shoal_team_t team, unsigned long* dest, const unsigned long* source, size_t nelems, int PE_root) {
+  const int rc = shoal_ulong_broadcast_on_stream(team, (unsigned long*)shoal_openshmem_sym_(dest), (const unsigned long*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ulong_fcollect(shoal_team_t team, unsigned long* dest, const unsigned long* source, size_t nelems) {
+  const int rc = shoal_ulong_fcollect_on_stream(team, (unsigned long*)shoal_openshmem_sym_(dest), (const unsigned long*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline unsigned long shmem_ctx_ulong_g(shmem_ctx_t ctx, const unsigned long* source, int pe) {
+  return shoal_ulong_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_g"));
+}
+static inline void shmem_ctx_ulong_get(shmem_ctx_t ctx, unsigned long* dest, const unsigned long* source, size_t nelems, int pe) {
+  shoal_ulong_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_get"));
+}
+static inline void shmem_ctx_ulong_get_nbi(shmem_ctx_t ctx, unsigned long* dest, const unsigned long* source, size_t nelems, int pe) {
+  shoal_ulong_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_get_nbi"));
+}
+static inline void shmem_ctx_ulong_iget(shmem_ctx_t ctx, unsigned long* dest, const unsigned long* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_ulong_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_iget"));
+}
+static inline void shmem_ctx_ulong_iput(shmem_ctx_t ctx, unsigned long* dest, const unsigned long* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_ulong_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_iput"));
+}
+static inline int shmem_ulong_max_reduce(shoal_team_t team, unsigned long* dest, const unsigned long* source, size_t nreduce) {
+  const int rc = shoal_ulong_max_reduce_on_stream(team, (unsigned long*)shoal_openshmem_sym_(dest), (const unsigned long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ulong_min_reduce(shoal_team_t team, unsigned long* dest, const unsigned long* source, size_t nreduce) {
+  const int rc = shoal_ulong_min_reduce_on_stream(team, (unsigned long*)shoal_openshmem_sym_(dest), (const unsigned long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ulong_or_reduce(shoal_team_t team, unsigned long* dest, const unsigned long* source, size_t nreduce) {
+  const int rc = shoal_ulong_or_reduce_on_stream(team, (unsigned long*)shoal_openshmem_sym_(dest), (const unsigned long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_ulong_p(shmem_ctx_t ctx, unsigned long* dest, unsigned long value, int pe) {
+  shoal_ulong_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_p"));
+}
+static inline int shmem_ulong_prod_reduce(shoal_team_t team, unsigned long* dest, const unsigned long* source, size_t nreduce) {
+  const int rc = shoal_ulong_prod_reduce_on_stream(team, (unsigned long*)shoal_openshmem_sym_(dest), (const unsigned long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_ulong_put(shmem_ctx_t ctx, unsigned long* dest, const unsigned long* source, size_t nelems, int pe) {
+  shoal_ulong_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_put"));
+}
+static inline void shmem_ctx_ulong_put_nbi(shmem_ctx_t ctx, unsigned long* dest, const unsigned long* source, size_t nelems, int pe) {
+  shoal_ulong_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_put_nbi"));
+}
+static inline void shmem_ctx_ulong_put_signal(shmem_ctx_t ctx, unsigned long* dest, const unsigned long* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_ulong_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_put_signal"));
+}
+static inline void shmem_ctx_ulong_put_signal_nbi(shmem_ctx_t ctx, unsigned long* dest, const unsigned long* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_ulong_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulong_put_signal_nbi"));
+}
+static inline int shmem_ulong_sum_reduce(shoal_team_t team, unsigned long* dest, const unsigned long* source, size_t nreduce) {
+  const int rc = shoal_ulong_sum_reduce_on_stream(team, (unsigned long*)shoal_openshmem_sym_(dest), (const unsigned long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ulong_xor_reduce(shoal_team_t team, unsigned long* dest, const unsigned long* source, size_t nreduce) {
+  const int rc = shoal_ulong_xor_reduce_on_stream(team, (unsigned long*)shoal_openshmem_sym_(dest), (const unsigned long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ulonglong_alltoall(shoal_team_t team, unsigned long long* dest, const unsigned long long* source, size_t nelems) {
+  const int rc = shoal_ulonglong_alltoall_on_stream(team, (unsigned long long*)shoal_openshmem_sym_(dest), (const unsigned long long*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ulonglong_and_reduce(shoal_team_t team, unsigned long long* dest, const unsigned long long* source, size_t nreduce) {
+  const int rc = shoal_ulonglong_and_reduce_on_stream(team, (unsigned long long*)shoal_openshmem_sym_(dest), (const unsigned long long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_ulonglong_atomic_add(shmem_ctx_t ctx, unsigned long long* dest, unsigned long long value, int pe) {
+  shoal_ulonglong_atomic_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_add"));
+}
+static inline void shmem_ctx_ulonglong_atomic_and(shmem_ctx_t ctx, unsigned long long* dest, unsigned long long value, int pe) {
+  shoal_ulonglong_atomic_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_and"));
+}
+static inline unsigned long long shmem_ctx_ulonglong_atomic_compare_swap(shmem_ctx_t ctx, unsigned long long* dest, unsigned long long cond, unsigned long long value, int pe) {
+  return shoal_ulonglong_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_compare_swap"));
+}
+static inline void shmem_ctx_ulonglong_atomic_compare_swap_nbi(shmem_ctx_t ctx, unsigned long long* fetch, unsigned long long* dest, unsigned long long cond, unsigned long long value, int pe) {
+  *fetch = shoal_ulonglong_atomic_compare_swap(dest, cond, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_compare_swap_nbi"));
 }
 static inline void shmem_ulonglong_atomic_compare_swap_nbi(unsigned long long* fetch, unsigned long long* dest, unsigned long long cond, unsigned long long value, int pe) {
   *fetch = shoal_ulonglong_atomic_compare_swap(dest, cond, value, pe);
 }
+static inline unsigned long long shmem_ctx_ulonglong_atomic_fetch(shmem_ctx_t ctx, const unsigned long long* source, int pe) {
+  return shoal_ulonglong_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_fetch"));
+}
+static inline void shmem_ctx_ulonglong_atomic_fetch_nbi(shmem_ctx_t ctx, unsigned long long* fetch, const unsigned long long* source, int pe) {
+  *fetch = shoal_ulonglong_atomic_fetch(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_fetch_nbi"));
+}
 static inline void shmem_ulonglong_atomic_fetch_nbi(unsigned long long* fetch, const unsigned long long* source, int pe) {
   *fetch = shoal_ulonglong_atomic_fetch(source, pe);
+}
+static inline unsigned long long shmem_ctx_ulonglong_atomic_fetch_add(shmem_ctx_t ctx, unsigned long long* dest, unsigned long long value, int pe) {
+  return shoal_ulonglong_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_fetch_add"));
+}
+static inline void shmem_ctx_ulonglong_atomic_fetch_add_nbi(shmem_ctx_t ctx, unsigned long long* fetch, unsigned long long* dest, unsigned long long value, int pe) {
+  *fetch = shoal_ulonglong_atomic_fetch_add(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_fetch_add_nbi"));
 }
 static inline void shmem_ulonglong_atomic_fetch_add_nbi(unsigned long long* fetch, unsigned long long* dest, unsigned long long value, int pe) {
   *fetch = shoal_ulonglong_atomic_fetch_add(dest, value, pe);
 }
+static inline unsigned long long shmem_ctx_ulonglong_atomic_fetch_and(shmem_ctx_t ctx, unsigned long long* dest, unsigned long long value, int pe) {
+  return shoal_ulonglong_atomic_fetch_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_fetch_and"));
+}
+static inline void shmem_ctx_ulonglong_atomic_fetch_and_nbi(shmem_ctx_t ctx, unsigned long long* fetch, unsigned long long* dest, unsigned long long value, int pe) {
+  *fetch = shoal_ulonglong_atomic_fetch_and(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_fetch_and_nbi"));
+}
 static inline void shmem_ulonglong_atomic_fetch_and_nbi(unsigned long long* fetch, unsigned long long* dest, unsigned long long value, int pe) {
   *fetch = shoal_ulonglong_atomic_fetch_and(dest, value, pe);
+}
+static inline unsigned long long shmem_ctx_ulonglong_atomic_fetch_inc(shmem_ctx_t ctx, unsigned long long* dest, int pe) {
+  return shoal_ulonglong_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_fetch_inc"));
+}
+static inline void shmem_ctx_ulonglong_atomic_fetch_inc_nbi(shmem_ctx_t ctx, unsigned long long* fetch, unsigned long long* dest, int pe) {
+  *fetch = shoal_ulonglong_atomic_fetch_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_fetch_inc_nbi"));
 }
 static inline void shmem_ulonglong_atomic_fetch_inc_nbi(unsigned long long* fetch, unsigned long long* dest, int pe) {
   *fetch = shoal_ulonglong_atomic_fetch_inc(dest, pe);
 }
+static inline unsigned long long shmem_ctx_ulonglong_atomic_fetch_or(shmem_ctx_t ctx, unsigned long long* dest, unsigned long long value, int pe) {
+  return shoal_ulonglong_atomic_fetch_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_fetch_or"));
+}
+static inline void shmem_ctx_ulonglong_atomic_fetch_or_nbi(shmem_ctx_t ctx, unsigned long long* fetch, unsigned long long* dest, unsigned long long value, int pe) {
+  *fetch = shoal_ulonglong_atomic_fetch_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_fetch_or_nbi"));
+}
 static inline void shmem_ulonglong_atomic_fetch_or_nbi(unsigned long long* fetch, unsigned long long* dest, unsigned long long value, int pe) {
   *fetch = shoal_ulonglong_atomic_fetch_or(dest, value, pe);
+}
+static inline unsigned long long shmem_ctx_ulonglong_atomic_fetch_xor(shmem_ctx_t ctx, unsigned long long* dest, unsigned long long value, int pe) {
+  return shoal_ulonglong_atomic_fetch_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_fetch_xor"));
+}
+static inline void shmem_ctx_ulonglong_atomic_fetch_xor_nbi(shmem_ctx_t ctx, unsigned long long* fetch, unsigned long long* dest, unsigned long long value, int pe) {
+  *fetch = shoal_ulonglong_atomic_fetch_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_fetch_xor_nbi"));
 }
 static inline void shmem_ulonglong_atomic_fetch_xor_nbi(unsigned long long* fetch, unsigned long long* dest, unsigned long long value, int pe) {
   *fetch = shoal_ulonglong_atomic_fetch_xor(dest, value, pe);
 }
+static inline void shmem_ctx_ulonglong_atomic_inc(shmem_ctx_t ctx, unsigned long long* dest, int pe) {
+  shoal_ulonglong_atomic_inc(dest, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_inc"));
+}
+static inline void shmem_ctx_ulonglong_atomic_or(shmem_ctx_t ctx, unsigned long long* dest, unsigned long long value, int pe) {
+  shoal_ulonglong_atomic_or(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_or"));
+}
+static inline void shmem_ctx_ulonglong_atomic_set(shmem_ctx_t ctx, unsigned long long* dest, unsigned long long value, int pe) {
+  shoal_ulonglong_atomic_set(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_set"));
+}
+static inline unsigned long long shmem_ctx_ulonglong_atomic_swap(shmem_ctx_t ctx, unsigned long long* dest, unsigned long long value, int pe) {
+  return shoal_ulonglong_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_swap"));
+}
+static inline void shmem_ctx_ulonglong_atomic_swap_nbi(shmem_ctx_t ctx, unsigned long long* fetch, unsigned long long* dest, unsigned long long value, int pe) {
+  *fetch = shoal_ulonglong_atomic_swap(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_swap_nbi"));
+}
 static inline void shmem_ulonglong_atomic_swap_nbi(unsigned long long* fetch, unsigned long long* dest, unsigned long long value, int pe) {
   *fetch = shoal_ulonglong_atomic_swap(dest, value, pe);
+}
+static inline void shmem_ctx_ulonglong_atomic_xor(shmem_ctx_t ctx, unsigned long long* dest, unsigned long long value, int pe) {
+  shoal_ulonglong_atomic_xor(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_atomic_xor"));
+}
+static inline int shmem_ulonglong_broadcast(shoal_team_t team, unsigned long long* dest, const unsigned long long* source, size_t nelems, int PE_root) {
+  const int rc = shoal_ulonglong_broadcast_on_stream(team, (unsigned long long*)shoal_openshmem_sym_(dest), (const unsigned long long*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ulonglong_fcollect(shoal_team_t team, unsigned long long* dest, const unsigned long long* source, size_t nelems) {
+  const int rc = shoal_ulonglong_fcollect_on_stream(team, (unsigned long long*)shoal_openshmem_sym_(dest), (const unsigned long long*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline unsigned long long shmem_ctx_ulonglong_g(shmem_ctx_t ctx, const unsigned long long* source, int pe) {
+  return shoal_ulonglong_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_g"));
+}
+static inline void shmem_ctx_ulonglong_get(shmem_ctx_t ctx, unsigned long long* dest, const unsigned long long* source, size_t nelems, int pe) {
+  shoal_ulonglong_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_get"));
+}
+static inline void shmem_ctx_ulonglong_get_nbi(shmem_ctx_t ctx, unsigned long long* dest, const unsigned long long* source, size_t nelems, int pe) {
+  shoal_ulonglong_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_get_nbi"));
+}
+static inline void shmem_ctx_ulonglong_iget(shmem_ctx_t ctx, unsigned long long* dest, const unsigned long long* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_ulonglong_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_iget"));
+}
+static inline void shmem_ctx_ulonglong_iput(shmem_ctx_t ctx, unsigned long long* dest, const unsigned long long* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_ulonglong_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_iput"));
+}
+static inline int shmem_ulonglong_max_reduce(shoal_team_t team, unsigned long long* dest, const unsigned long long* source, size_t nreduce) {
+  const int rc = shoal_ulonglong_max_reduce_on_stream(team, (unsigned long long*)shoal_openshmem_sym_(dest), (const unsigned long long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ulonglong_min_reduce(shoal_team_t team, unsigned long long* dest, const unsigned long long* source, size_t nreduce) {
+  const int rc = shoal_ulonglong_min_reduce_on_stream(team, (unsigned long long*)shoal_openshmem_sym_(dest), (const unsigned long long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ulonglong_or_reduce(shoal_team_t team, unsigned long long* dest, const unsigned long long* source, size_t nreduce) {
+  const int rc = shoal_ulonglong_or_reduce_on_stream(team, (unsigned long long*)shoal_openshmem_sym_(dest), (const unsigned long long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_ulonglong_p(shmem_ctx_t ctx, unsigned long long* dest, unsigned long long value, int pe) {
+  shoal_ulonglong_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_p"));
+}
+static inline int shmem_ulonglong_prod_reduce(shoal_team_t team, unsigned long long* dest, const unsigned long long* source, size_t nreduce) {
+  const int rc = shoal_ulonglong_prod_reduce_on_stream(team, (unsigned long long*)shoal_openshmem_sym_(dest), (const unsigned long long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_ulonglong_put(shmem_ctx_t ctx, unsigned long long* dest, const unsigned long long* source, size_t nelems, int pe) {
+  shoal_ulonglong_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_put"));
+}
+static inline void shmem_ctx_ulonglong_put_nbi(shmem_ctx_t ctx, unsigned long long* dest, const unsigned long long* source, size_t nelems, int pe) {
+  shoal_ulonglong_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_put_nbi"));
+}
+static inline void shmem_ctx_ulonglong_put_signal(shmem_ctx_t ctx, unsigned long long* dest, const unsigned long long* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_ulonglong_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_put_signal"));
+}
+static inline void shmem_ctx_ulonglong_put_signal_nbi(shmem_ctx_t ctx, unsigned long long* dest, const unsigned long long* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_ulonglong_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ulonglong_put_signal_nbi"));
+}
+static inline int shmem_ulonglong_sum_reduce(shoal_team_t team, unsigned long long* dest, const unsigned long long* source, size_t nreduce) {
+  const int rc = shoal_ulonglong_sum_reduce_on_stream(team, (unsigned long long*)shoal_openshmem_sym_(dest), (const unsigned long long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ulonglong_xor_reduce(shoal_team_t team, unsigned long long* dest, const unsigned long long* source, size_t nreduce) {
+  const int rc = shoal_ulonglong_xor_reduce_on_stream(team, (unsigned long long*)shoal_openshmem_sym_(dest), (const unsigned long long*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ushort_alltoall(shoal_team_t team, unsigned short* dest, const unsigned short* source, size_t nelems) {
+  const int rc = shoal_ushort_alltoall_on_stream(team, (unsigned short*)shoal_openshmem_sym_(dest), (const unsigned short*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ushort_and_reduce(shoal_team_t team, unsigned short* dest, const unsigned short* source, size_t nreduce) {
+  const int rc = shoal_ushort_and_reduce_on_stream(team, (unsigned short*)shoal_openshmem_sym_(dest), (const unsigned short*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ushort_broadcast(shoal_team_t team, unsigned short* dest, const unsigned short* source, size_t nelems, int PE_root) {
+  const int rc = shoal_ushort_broadcast_on_stream(team, (unsigned short*)shoal_openshmem_sym_(dest), (const unsigned short*)shoal_openshmem_sym_(source), nelems, PE_root, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ushort_fcollect(shoal_team_t team, unsigned short* dest, const unsigned short* source, size_t nelems) {
+  const int rc = shoal_ushort_fcollect_on_stream(team, (unsigned short*)shoal_openshmem_sym_(dest), (const unsigned short*)shoal_openshmem_sym_(source), nelems, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline unsigned short shmem_ctx_ushort_g(shmem_ctx_t ctx, const unsigned short* source, int pe) {
+  return shoal_ushort_g(source, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ushort_g"));
+}
+static inline void shmem_ctx_ushort_get(shmem_ctx_t ctx, unsigned short* dest, const unsigned short* source, size_t nelems, int pe) {
+  shoal_ushort_get(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ushort_get"));
+}
+static inline void shmem_ctx_ushort_get_nbi(shmem_ctx_t ctx, unsigned short* dest, const unsigned short* source, size_t nelems, int pe) {
+  shoal_ushort_get_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ushort_get_nbi"));
+}
+static inline void shmem_ctx_ushort_iget(shmem_ctx_t ctx, unsigned short* dest, const unsigned short* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_ushort_iget(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ushort_iget"));
+}
+static inline void shmem_ctx_ushort_iput(shmem_ctx_t ctx, unsigned short* dest, const unsigned short* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_ushort_iput(dest, source, dst, sst, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ushort_iput"));
+}
+static inline int shmem_ushort_max_reduce(shoal_team_t team, unsigned short* dest, const unsigned short* source, size_t nreduce) {
+  const int rc = shoal_ushort_max_reduce_on_stream(team, (unsigned short*)shoal_openshmem_sym_(dest), (const unsigned short*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ushort_min_reduce(shoal_team_t team, unsigned short* dest, const unsigned short* source, size_t nreduce) {
+  const int rc = shoal_ushort_min_reduce_on_stream(team, (unsigned short*)shoal_openshmem_sym_(dest), (const unsigned short*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ushort_or_reduce(shoal_team_t team, unsigned short* dest, const unsigned short* source, size_t nreduce) {
+  const int rc = shoal_ushort_or_reduce_on_stream(team, (unsigned short*)shoal_openshmem_sym_(dest), (const unsigned short*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_ushort_p(shmem_ctx_t ctx, unsigned short* dest, unsigned short value, int pe) {
+  shoal_ushort_p(dest, value, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ushort_p"));
+}
+static inline int shmem_ushort_prod_reduce(shoal_team_t team, unsigned short* dest, const unsigned short* source, size_t nreduce) {
+  const int rc = shoal_ushort_prod_reduce_on_stream(team, (unsigned short*)shoal_openshmem_sym_(dest), (const unsigned short*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline void shmem_ctx_ushort_put(shmem_ctx_t ctx, unsigned short* dest, const unsigned short* source, size_t nelems, int pe) {
+  shoal_ushort_put(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ushort_put"));
+}
+static inline void shmem_ctx_ushort_put_nbi(shmem_ctx_t ctx, unsigned short* dest, const unsigned short* source, size_t nelems, int pe) {
+  shoal_ushort_put_nbi(dest, source, nelems, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ushort_put_nbi"));
+}
+static inline void shmem_ctx_ushort_put_signal(shmem_ctx_t ctx, unsigned short* dest, const unsigned short* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_ushort_put_signal(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ushort_put_signal"));
+}
+static inline void shmem_ctx_ushort_put_signal_nbi(shmem_ctx_t ctx, unsigned short* dest, const unsigned short* source, size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_ushort_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, shoal_openshmem_ctx_pe_(ctx, pe, "shmem_ctx_ushort_put_signal_nbi"));
+}
+static inline int shmem_ushort_sum_reduce(shoal_team_t team, unsigned short* dest, const unsigned short* source, size_t nreduce) {
+  const int rc = shoal_ushort_sum_reduce_on_stream(team, (unsigned short*)shoal_openshmem_sym_(dest), (const unsigned short*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
+}
+static inline int shmem_ushort_xor_reduce(shoal_team_t team, unsigned short* dest, const unsigned short* source, size_t nreduce) {
+  const int rc = shoal_ushort_xor_reduce_on_stream(team, (unsigned short*)shoal_openshmem_sym_(dest), (const unsigned short*)shoal_openshmem_sym_(source), nreduce, 0);
+  return rc != 0 ? rc : shoal_openshmem_coll_wait_();
 }
 static inline void shmem_short_wait(short* ivar, short cmp_value) {
   shoal_short_wait_until(ivar, SHOAL_CMP_NE, cmp_value);
