@@ -18,6 +18,9 @@
  *     ctx     contexts: a world context's puts, atomics and quiet; a team
  *             context whose PE numbers are the team's; the default one
  *     bad_ctx_pe   a team context's put to a PE outside the team: error
+ *     generic the C11 type-generic names (shmem_put, shmem_g, shmem_atomic_*,
+ *             shmem_wait_until, shmem_sum_reduce, ...), with and without a
+ *             context, on long, int, double and unsigned int globals
  *     query   init_thread, pe/addr accessibility, shmem_ptr, info
  *     bad_pe, bad_addr   a put to PE n_pes / to a stack variable: must end
  *             the job with shoal's message naming the call and the value
@@ -357,6 +360,50 @@ static void ctx_case(void) {
   shmem_barrier_all();
 }
 
+unsigned int gu[4];
+
+static void generic_case(void) {
+  const int next = (me + 1) % npes, prev = (me + npes - 1) % npes;
+  long src[N];
+  double dsrc[8];
+  for (int i = 0; i < N; ++i) src[i] = val(me, i);
+  for (int i = 0; i < 8; ++i) dsrc[i] = (double)val(me, i) / 7.0;
+  for (int i = 0; i < N; ++i) gl[i] = -1;
+  for (int i = 0; i < 8; ++i) gd[i] = -1.0;
+  gcount = 0;
+  gu[0] = 0;
+  gi[11] = 0;
+  shmem_barrier_all();
+  shmem_put(gl, src, N, next);                  /* long */
+  shmem_put(SHMEM_CTX_DEFAULT, gd, dsrc, 8, next); /* double, with a context */
+  shmem_atomic_add(&gcount, (long)me + 1, 0);
+  shmem_atomic_or(&gu[0], 1u << me, 0);         /* unsigned int */
+  shmem_barrier_all();
+  for (int i = 0; i < N; ++i) EXPECT(gl[i] == val(prev, i), "generic put gl", i, gl[i], val(prev, i));
+  for (int i = 0; i < 8; ++i) EXPECT(gd[i] == (double)val(prev, i) / 7.0, "generic ctx put gd", i, gd[i] * 7, val(prev, i));
+  long g = shmem_g(&gl[3], next);
+  EXPECT(g == val(me, 3), "generic g", 3, g, val(me, 3));
+  if (me == 0) {
+    EXPECT(shmem_atomic_fetch(&gcount, 0) == (long)npes * (npes + 1) / 2, "generic atomic_fetch", 0,
+           shmem_atomic_fetch(&gcount, 0), (long)npes * (npes + 1) / 2);
+    EXPECT(gu[0] == (npes >= 32 ? ~0u : (1u << npes) - 1), "generic atomic_or gu", 0, gu[0], (1u << npes) - 1);
+  }
+  int token = 0;
+  shmem_atomic_fetch_add_nbi(&token, &gi[11], 1, next); /* int, non-blocking fetch */
+  shmem_quiet();
+  shmem_wait_until(&gi[11], SHMEM_CMP_EQ, 1);
+  EXPECT(token == 0 && gi[11] == 1, "generic fetch_add_nbi / wait_until gi", 11, gi[11], 1);
+  for (int i = 0; i < 4; ++i) cdst[i] = -1;
+  shmem_barrier_all();
+  shmem_sum_reduce(SHMEM_TEAM_WORLD, cdst, gl, 4);
+  for (int i = 0; i < 4; ++i) {
+    long sum = 0;
+    for (int pe = 0; pe < npes; ++pe) sum += val(pe, i);
+    EXPECT(cdst[i] == sum, "generic sum_reduce", i, cdst[i], sum);
+  }
+  shmem_barrier_all();
+}
+
 static void query_case(void) {
   int provided = -1;
   shmem_query_thread(&provided);
@@ -402,6 +449,7 @@ int main(int argc, char** argv) {
   else if (strcmp(c, "coll") == 0) coll_case();
   else if (strcmp(c, "lock") == 0) lock_case();
   else if (strcmp(c, "ctx") == 0) ctx_case();
+  else if (strcmp(c, "generic") == 0) generic_case();
   else if (strcmp(c, "bad_ctx_pe") == 0) {
     shmem_team_t evens = SHMEM_TEAM_INVALID;
     shmem_ctx_t ectx = SHMEM_CTX_INVALID;
