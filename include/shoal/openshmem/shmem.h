@@ -213,6 +213,50 @@ static inline int shmem_test_lock(long* lock) {
   return shoal_long_atomic_compare_swap(lock, v, (long)(u + (1UL << 32)), 0) == v ? 0 : 1;
 }
 
+/* long double RMA (host only; 16 bytes on x86-64 and aarch64 Linux):
+ * through the byte and 128-bit forms. */
+#ifdef __cplusplus
+static_assert(sizeof(long double) == 16, "shoal's longdouble RMA assumes a 16-byte long double");
+#else
+_Static_assert(sizeof(long double) == 16, "shoal's longdouble RMA assumes a 16-byte long double");
+#endif
+static inline void shmem_longdouble_put(long double* dest, const long double* source, size_t nelems, int pe) {
+  shoal_putmem(dest, source, nelems * sizeof(long double), pe);
+}
+static inline void shmem_longdouble_get(long double* dest, const long double* source, size_t nelems, int pe) {
+  shoal_getmem(dest, source, nelems * sizeof(long double), pe);
+}
+static inline void shmem_longdouble_put_nbi(long double* dest, const long double* source, size_t nelems, int pe) {
+  shoal_putmem_nbi(dest, source, nelems * sizeof(long double), pe);
+}
+static inline void shmem_longdouble_get_nbi(long double* dest, const long double* source, size_t nelems, int pe) {
+  shoal_getmem_nbi(dest, source, nelems * sizeof(long double), pe);
+}
+static inline void shmem_longdouble_p(long double* dest, long double value, int pe) {
+  shoal_putmem(dest, &value, sizeof value, pe);
+}
+static inline long double shmem_longdouble_g(const long double* source, int pe) {
+  long double v;
+  shoal_getmem(&v, source, sizeof v, pe);
+  return v;
+}
+static inline void shmem_longdouble_iput(long double* dest, const long double* source, ptrdiff_t dst,
+                                         ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_iput128(dest, source, dst, sst, nelems, pe);
+}
+static inline void shmem_longdouble_iget(long double* dest, const long double* source, ptrdiff_t dst,
+                                         ptrdiff_t sst, size_t nelems, int pe) {
+  shoal_iget128(dest, source, dst, sst, nelems, pe);
+}
+static inline void shmem_longdouble_put_signal(long double* dest, const long double* source, size_t nelems,
+                                               uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_putmem_signal(dest, source, nelems * sizeof(long double), sig_addr, signal, sig_op, pe);
+}
+static inline void shmem_longdouble_put_signal_nbi(long double* dest, const long double* source, size_t nelems,
+                                                   uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  shoal_putmem_signal_nbi(dest, source, nelems * sizeof(long double), sig_addr, signal, sig_op, pe);
+}
+
 /* Collectives run shoal's stream-ordered form and wait for it; symmetric
  * arguments go by their heap address (a global's too). */
 static inline void* shoal_openshmem_sym_(const void* p) {
