@@ -84,6 +84,12 @@
 #define shoal_ulonglong_atomic_fetch nvshmem_ulonglong_atomic_fetch
 #define shoal_ulonglong_atomic_set nvshmem_ulonglong_atomic_set
 
+#if defined(SHOAL_NVSHMEM_COMPAT)
+// Built through shoal's own <nvshmem.h> (perftest.device.nvshmem_compat.*):
+// <nvshmemx.h> brings shoal::collective_launch, and the typed launches are
+// shoal's (the sim platform has no type-erased cudaLaunchKernel).
+#include <shoal/launch.h>
+#else
 namespace shoal {
 
 namespace perftest_detail {
@@ -125,6 +131,7 @@ inline cudaError_t collective_launch(void (*kernel)(P...), dim3 grid, dim3 block
 }
 
 }  // namespace shoal
+#endif  // SHOAL_NVSHMEM_COMPAT
 
 // Defined in perftest/device/nvshmem_init.cc (links shoal's bootstrap, not libshoal).
 int perftest_init();
