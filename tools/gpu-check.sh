@@ -409,7 +409,7 @@ if want ep && stage ep; then
   done
   # Normal mode, DeepEP's prefill config (GB/s with its counting: the rows
   # landing at a rank times the payload).
-  for np in 2 8; do
+  for np in 2 4 8; do
     name=ep_bench.normal.np$np.fp8
     if pe_run "$name" 120 "$np" "$BIN/ep_bench" --mode normal --tokens 4096 --hidden 7168 --topk 8 --experts 256 \
          --dispatch-dtype fp8 --iters 10 --warmup 3 --check --json "$log_dir/$name.json" \
