@@ -111,9 +111,10 @@ Status SymmetricHeap::bind_data_segment(bootstrap::Bootstrap& boot) {
     SHOAL_ERROR("%s: copying the data segment into the heap failed: %s", kCall, std::strerror(errno));
     st = Status::io_error;
   }
+  bool mapped = false;
   if (st == Status::ok &&
-      mmap(lo, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, static_cast<off_t>(off)) ==
-          MAP_FAILED) {
+      !(mapped = mmap(lo, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
+                      static_cast<off_t>(off)) != MAP_FAILED)) {
     // MAP_FIXED failing leaves the old mapping in place (nothing is lost).
     SHOAL_ERROR("%s: mapping the heap over the data segment [%p, +%" PRIu64 ") failed: %s", kCall,
                 lo, bytes, std::strerror(errno));
@@ -127,7 +128,7 @@ Status SymmetricHeap::bind_data_segment(bootstrap::Bootstrap& boot) {
   if (boot.allgather(&mine, all.data(), sizeof mine) != Status::ok) st = Status::peer_failed;
   bool everyone = st == Status::ok;
   for (std::uint64_t v : all) everyone = everyone && v == 0;
-  if (st == Status::ok) {
+  if (mapped) {  // also when the agreement failed: unbound again below
     alias_ = static_cast<char*>(lo);
     alias_bytes_ = bytes;
     alias_offset_ = off;
