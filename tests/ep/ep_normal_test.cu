@@ -387,7 +387,12 @@ void round_trip(const NCase& c, Buffer& b, cudaStream_t s, uint64_t tag) {
           }
           for (int h = 0; h < H; ++h) e[static_cast<size_t>(t) * H + h] = f * ref::bf2f(mi.x[static_cast<size_t>(t) * H + h]);
         }
-        EXPECT_LT(ref::calc_diff(g, e), c.fp8 ? 9e-4 : 5e-6) << "calc_diff";
+        // BF16: DeepEP's 5e-6 for one rounding (the sum at the home rank).
+        // Forwarding rounds twice: the in-node partial sums travel as bf16
+        // (as DeepEP's internode combine sends them), then the final sum;
+        // seen at 5.07e-6 with SHOAL_TEST_SEED=16253065965711 on 2 x 4.
+        const double bound = c.fp8 ? 9e-4 : nodes.get() ? 1e-5 : 5e-6;
+        EXPECT_LT(ref::calc_diff(g, e), bound) << "calc_diff";
       }
     }
     shoal_barrier_all();  // inputs and y are rewritten after every rank checked
