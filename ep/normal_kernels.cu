@@ -413,7 +413,7 @@ __device__ void dispatch_recv(const NormalParams& p, const NormalCall& c, int ch
           const int le = (e >= first && e < first + El) ? e - first : -1;
           if (c.index32) static_cast<int32_t*>(p.recv_idx)[row * K + lane] = le;
           else static_cast<long long*>(p.recv_idx)[row * K + lane] = le;
-          p.recv_w[row * K + lane] = w[lane];
+          p.recv_w[row * K + lane] = le >= 0 ? w[lane] : 0.f;  // DeepEP's rule: 0 off this rank
           if (le >= 0) atomicAdd(&p.expert_count[le], 1);
         }
         if (lane == 0) p.recv_src[row] = reinterpret_cast<const int*>(m)[0];

@@ -8,7 +8,8 @@
 # runtime, CRT and CCCL wheels, CUDA 13.0) into third_party/cuda-headers/,
 # which is enough for the sim platform (CMakeLists.txt finds them there).
 #
-#   tools/setup-deps.sh                     packages, and CUDA headers when no toolkit
+#   tools/setup-deps.sh                     packages, CUDA headers when no toolkit, and
+#                                           build/venv (the Python package's build tools)
 #   tools/setup-deps.sh --cuda-headers DIR  only fetch the CUDA headers into DIR/include
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,6 +57,7 @@ fi
 
 packages=(
   build-essential cmake pkg-config git python3 python3-matplotlib python3-pip
+  python3-dev python3-venv python3-numpy python3-pytest
   libgtest-dev libgmock-dev libbenchmark-dev libboost-context-dev libhwloc-dev
   openmpi-bin libopenmpi-dev libpmix-dev
   libucx-dev ucx-utils
@@ -92,4 +94,26 @@ if ! command -v nvcc >/dev/null && [[ ! -x /usr/local/cuda/bin/nvcc ]]; then
   else
     fetch_cuda_headers "$root/third_party/cuda-headers"
   fi
+fi
+
+# The Python package (python/, docs/python.md) builds with nanobind and
+# scikit-build-core, which Debian 12 does not package: a virtual environment
+# in build/venv on Debian's python3 (its numpy and pytest seen through
+# --system-site-packages) gets them from PyPI. tools/python-install.sh then
+# installs shoal into it.
+venv="$root/build/venv"
+py_base=/usr/bin/python3
+[[ -x $py_base ]] || py_base=$(command -v python3)
+if [[ ! -x $venv/bin/python ]]; then
+  echo "setup-deps: creating $venv ($py_base, with system site packages)"
+  mkdir -p "$root/build"
+  "$py_base" -m venv --system-site-packages "$venv"
+fi
+if ! "$venv/bin/python" -c "import nanobind, scikit_build_core, numpy, pytest" 2>/dev/null; then
+  echo "setup-deps: installing nanobind, scikit-build-core (PyPI) into $venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "nanobind>=2.4,<4" "scikit-build-core>=0.10" \
+    $("$venv/bin/python" -c "import numpy" 2>/dev/null || echo numpy) \
+    $("$venv/bin/python" -c "import pytest" 2>/dev/null || echo pytest)
+else
+  echo "setup-deps: $venv has nanobind, scikit-build-core, numpy and pytest"
 fi

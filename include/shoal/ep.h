@@ -216,7 +216,7 @@ const int* shoal_ep_device_mask(shoal_ep_buffer_t buffer);
  *      recv_x [num_recv, H] (bf16, or e4m3 when x_scales is given, with
  *      recv_scales [num_recv, H/128] fp32), recv_topk_idx [num_recv, K] local
  *      expert ids (-1: that selection is not on this rank), recv_topk_weights
- *      [num_recv, K], recv_src_token [num_recv], recv_rank_range [R]
+ *      [num_recv, K] (0 where recv_topk_idx is -1), recv_src_token [num_recv], recv_rank_range [R]
  *      (begin << 32 | count), recv_expert_count [E/R], num_recv [1]; all
  *      device memory, capacity config.max_recv_tokens rows.
  * combine(y[num_recv, H] bf16, handle, topk_weights?)

@@ -261,7 +261,8 @@ void check_dispatch(const NCase& c, const Buffer& b, const shoal::ep::NormalDisp
       const int64_t le = (e >= 0 && e / El == me) ? e % El : -1;
       const int64_t got = c.int32 ? get<int32_t>(idx, static_cast<size_t>(i) * K + k) : get<int64_t>(idx, static_cast<size_t>(i) * K + k);
       ASSERT_EQ(got, le) << "recv_topk_idx[" << i << "][" << k << "]";
-      ASSERT_EQ(get<float>(wts, static_cast<size_t>(i) * K + k), in.weights[static_cast<size_t>(w.src_token) * K + k])
+      ASSERT_EQ(get<float>(wts, static_cast<size_t>(i) * K + k),
+                le >= 0 ? in.weights[static_cast<size_t>(w.src_token) * K + k] : 0.f)
           << "recv_topk_weights[" << i << "][" << k << "]";
       if (le >= 0) ++counts[static_cast<size_t>(le)];
     }
