@@ -12,7 +12,10 @@
 #   tests      host/device/stream/EP tests, examples, IBGDA/proxy route tests: 2 PEs
 #   perf       core device and host perftests, collectives, IBGDA post rate, D2D roofline
 #   ep         ep_bench: low-latency decode config, FP8 and BF16, at 2, 4 and 8 PEs;
-#              normal mode, prefill config (4096 tokens), FP8, at 2 and 8 PEs
+#              normal mode, prefill config (4096 tokens), FP8, at 2, 4 and 8 PEs
+#   python     the Python package with torch tensors (python/tests/gpu_smoke.py) on
+#              2 and 4 PEs; needs nanobind: carried in third_party/nanobind, or
+#              installed for GPU_CHECK_PYTHON (default python3)
 #   scale      the tests at 4 and 8 PEs (several PEs per GPU: MPS when available)
 #   sanitizer  compute-sanitizer memcheck on a small subset
 #   nvshmem    the perftests built against NVSHMEM, shoal/NVSHMEM ratios
@@ -48,7 +51,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 ROOT=$(pwd)
 
-all_stages="build tests perf ep scale sanitizer nvshmem codegen"
+all_stages="build tests perf ep python scale sanitizer nvshmem codegen"
 dry_run=0; gtest_dir=""; jobs=$(nproc 2>/dev/null || echo 4); build=1; budget=480
 stages=$all_stages; arch=""; BIN=$ROOT/build/cuda/bin
 die() { echo "gpu-check: $*" >&2; exit 2; }
@@ -91,6 +94,14 @@ if [ "$dry_run" = 0 ]; then
   fi
 fi
 nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+# The Python stage: the interpreter with torch, and nanobind (carried, or its own).
+py_exe=$(command -v "${GPU_CHECK_PYTHON:-python3}" || echo python3)
+nanobind_dir=""
+if [ -f "$ROOT/third_party/nanobind/cmake/nanobind-config.cmake" ]; then
+  nanobind_dir=$ROOT/third_party/nanobind/cmake
+elif d=$("$py_exe" -m nanobind --cmake_dir 2>/dev/null) && [ -d "$d" ]; then
+  nanobind_dir=$d
+fi
 if [ "$dry_run" = 0 ]; then
   [ -x "$nvcc" ] || die "nvcc not found (PATH or /usr/local/cuda/bin)"
   if [ -z "$arch" ] && [ -x "$(dirname "$nvcc")/__nvcc_device_query" ]; then
@@ -144,7 +155,7 @@ left() { local l=$(( budget - $(elapsed) )); [ "$l" -gt 0 ] && echo "$l" || echo
 
 # Stage estimates in seconds: measured ones in tools/gpu-check-times.txt
 # ("stage seconds", from an earlier run's $OUT/stage-times.txt), else these.
-declare -A est=([build]=200 [tests]=120 [perf]=70 [ep]=90 [scale]=120 [sanitizer]=120 [nvshmem]=150 [codegen]=30)
+declare -A est=([build]=200 [tests]=120 [perf]=70 [ep]=90 [python]=60 [scale]=120 [sanitizer]=120 [nvshmem]=150 [codegen]=30)
 est_src="estimated"
 if [ -f "$ROOT/tools/gpu-check-times.txt" ]; then
   while read -r s t _; do
@@ -283,6 +294,15 @@ if want build && stage build; then
   want scale && targets+=" host_test device_test stream_test ep_test ep_normal_test device_ring"
   want perf && targets+=" $perf_progs"
   want ep && targets+=" ep_bench"
+  py_cfg=(-DSHOAL_BUILD_PYTHON=OFF)
+  if want python; then
+    if [ -n "$nanobind_dir" ]; then
+      targets+=" _shoal"
+      py_cfg=(-DSHOAL_BUILD_PYTHON=ON -DPython_EXECUTABLE="$py_exe" -Dnanobind_DIR="$nanobind_dir")
+    else
+      record python "NOT BUILT" "no nanobind: copy build/venv's nanobind to third_party/nanobind and carry it (docs/cuda.md)"
+    fi
+  fi
   want sanitizer && targets+=" device_ring device_test"
   targets=$(echo "$targets" | tr -s ' \n' '\n' | grep . | sort -u | tr '\n' ' ')
   if [ "$dry_run" = 1 ]; then
@@ -292,12 +312,15 @@ if want build && stage build; then
     l=$(left)
     echo "gpu-check: building $targets (log: $log_dir/build.log)"
     if timeout "$l" cmake --preset cuda -DCMAKE_CUDA_ARCHITECTURES="$arch" -DCMAKE_CUDA_COMPILER="$nvcc" \
-         -DSHOAL_GTEST_SOURCE_DIR="$gtest_dir" -DSHOAL_WERROR=OFF >"$log_dir/build.log" 2>&1; then
+         -DSHOAL_GTEST_SOURCE_DIR="$gtest_dir" -DSHOAL_WERROR=OFF "${py_cfg[@]}" >"$log_dir/build.log" 2>&1; then
       # shellcheck disable=SC2086
       timeout "$(left)" cmake --build build/cuda -j "$jobs" --target $targets -- -k >>"$log_dir/build.log" 2>&1
       rc=$?
       missing=""
-      for t in $targets; do [ -x "$BIN/$t" ] || missing+=" $t"; done
+      for t in $targets; do
+        if [ "$t" = _shoal ]; then ls "$ROOT"/build/cuda/python/shoal/_shoal*.so >/dev/null 2>&1 || missing+=" $t"
+        else [ -x "$BIN/$t" ] || missing+=" $t"; fi
+      done
       if [ "$rc" = 0 ]; then
         record build pass "sm_$arch, $(( $(date +%s) - t0 )) s"
       else
@@ -417,6 +440,23 @@ if want ep && stage ep; then
       ep_rows+="  normal np $np fp8: $(grep -E '^(layout|dispatch|combine) ' "$log_dir/$name.log" | awk '$NF ~ /^[0-9]/ {printf "%s %s us %s GB/s; ", ($2 == "cached" ? $1 " cached" : $1), $(NF-4), $NF}')"$'\n'
     fi
   done
+  stage_end
+fi
+
+# --- 4b. Python: the package with torch tensors --------------------------------------
+if want python && stage python; then
+  if [ -z "$nanobind_dir" ]; then
+    record python SKIPPED "not built (no nanobind)"
+  elif [ "$dry_run" = 0 ] && ! ls "$ROOT"/build/cuda/python/shoal/_shoal*.so >/dev/null 2>&1; then
+    record python "NOT BUILT" "build/cuda/python/shoal/_shoal*.so"
+  elif [ "$dry_run" = 0 ] && ! "$py_exe" -c "import torch, numpy" 2>/dev/null; then
+    record python SKIPPED "$py_exe has no torch or numpy"
+  else
+    export PYTHONPATH="$ROOT/build/cuda/python${PYTHONPATH:+:$PYTHONPATH}"
+    for np in 2 4; do
+      pe_run "python.gpu_smoke.np$np" 60 "$np" "$py_exe" "$ROOT/python/tests/gpu_smoke.py"
+    done
+  fi
   stage_end
 fi
 
