@@ -14,7 +14,9 @@ cuda_stream. Errors raise shoal.Error with shoal's message. See
 docs/python.md.
 """
 
+import atexit
 import os
+import sys
 
 from . import _shoal as _C
 from ._arrays import (Error, bf16_to_float32, check as _check, default_framework as _default_framework,
@@ -75,13 +77,39 @@ def init_from_uid(uid: bytes, rank: int, world_size: int) -> None:
 
 def finalize() -> None:
     """Collective: releases the EP buffers still alive (in creation order)
-    and every symmetric array, then shuts shoal down."""
+    and every symmetric array, then shuts shoal down. Called at a normal
+    interpreter exit when the program did not (not after an unhandled
+    exception, so the other PEs learn of the failure at once)."""
     if not _C.initialized():
         return
     while _at_finalize:
         _at_finalize.pop(0)._release()
     _heap.clear()
     _C.finalize()
+
+
+# At a normal interpreter exit shoal finalizes by itself (a PE that exits
+# without finalize counts as failed: the others' waits would end and, after
+# SHOAL_FAILURE_GRACE, the PEs too). After an unhandled exception it does not:
+# exiting without finalize is then what tells the other PEs, at once, which
+# PE failed, instead of a collective they would wait in until the timeout.
+_unhandled = False
+_previous_excepthook = sys.excepthook
+
+
+def _excepthook(kind, value, tb):
+    global _unhandled
+    _unhandled = True
+    _previous_excepthook(kind, value, tb)
+
+
+def _at_exit():
+    if _C.initialized() and not _unhandled:
+        finalize()
+
+
+sys.excepthook = _excepthook
+atexit.register(_at_exit)
 
 
 def initialized() -> bool:

@@ -228,7 +228,6 @@ class Buffer:
                  timeout_s: float = 0.0, num_blocks: int = 0, threads: int = 0, normal_channels: int = 0):
         call = "shoal.ep.Buffer"
         self._team = _group_to_team(team if team is not None else group, comm, call)
-        import shoal
         self.group = group if group is not None else comm
         self.rank = self._team.my_pe()
         self.group_size = self._team.n_pes()
@@ -247,7 +246,6 @@ class Buffer:
         self._runtimes = {}
         self._masked = [0] * self.group_size
         self._destroyed = False
-        self._shoal = shoal
         if num_max_dispatch_tokens_per_rank is not None and hidden is not None and num_experts is not None:
             dtype = _C.EP_BF16 if use_fp8 is False else (_C.EP_FP8_UE8M0 if use_ue8m0 else _C.EP_FP8_E4M3)
             self._ll_runtime(num_max_dispatch_tokens_per_rank, hidden, num_experts, num_topk or 8, dtype)
@@ -275,7 +273,7 @@ class Buffer:
             cfg = {"max_tokens_per_rank": int(max_tokens), "hidden": int(hidden), "num_experts": int(num_experts),
                    "max_topk": int(topk), "dispatch_dtype": int(dtype), "team": self._team.handle,
                    "modes": int(modes), "enable_masking": int(bool(self.enable_shrink)),
-                   "zero_copy": int(self._zero_copy and modes & _C.EP_MODE_LOW_LATENCY != 0)}
+                   "zero_copy": int(self._zero_copy and (modes & _C.EP_MODE_LOW_LATENCY) != 0)}
             cfg.update(self._extra)
             if modes & _C.EP_MODE_NORMAL:
                 cfg["max_recv_tokens"] = self._max_recv

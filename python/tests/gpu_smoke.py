@@ -35,7 +35,7 @@ def host(t):
 def check(name, ok, detail=""):
     print(f"gpu_smoke: PE {shoal.my_pe()}: {name}: {'ok' if ok else 'FAILED'} {detail}", flush=True)
     if not ok:
-        sys.exit(1)  # shoalrun ends the other PEs
+        os._exit(1)  # no finalize: shoalrun ends the other PEs at once
 
 
 def main():

@@ -7,6 +7,7 @@ import importlib.util
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 
 import numpy as np
@@ -121,63 +122,149 @@ def test_fp8_and_weight_helpers():
     np.testing.assert_array_equal(shi.scale_rows(y[:, 0], w[:, :1]), bf16(f32(y[:, 0]) * w[:, :1]))
 
 
-def _run_python(tmp_path, files, code):
-    for rel, text in files.items():
-        p = tmp_path / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(textwrap.dedent(text))
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path)] + sys.path))
-    r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env, capture_output=True, text=True,
-                       timeout=120)
+def _run_python(modules, code):
+    """Runs `code` in a fresh interpreter (no shoal.init) with stand-in
+    framework modules {dotted name: source} on its path."""
+    with tempfile.TemporaryDirectory() as root:
+        for mod, text in modules.items():
+            parts = mod.split(".")
+            for i in range(1, len(parts)):
+                init = os.path.join(root, *parts[:i], "__init__.py")
+                os.makedirs(os.path.dirname(init), exist_ok=True)
+                open(init, "a").close()
+            with open(os.path.join(root, *parts) + ".py", "w") as f:
+                f.write(textwrap.dedent(text))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([root] + sys.path))
+        r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env, capture_output=True, text=True,
+                           timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout
 
 
-def _package_tree(modules):
-    files = {}
-    for mod, text in modules.items():
-        parts = mod.split(".")
-        for i in range(1, len(parts)):
-            files.setdefault("/".join(parts[:i]) + "/__init__.py", "")
-        files["/".join(parts) + ".py"] = text
-    return files
+_FAKE_VLLM = {
+    "vllm.distributed.device_communicators.base_device_communicator": """
+        class All2AllManagerBase:
+            def __init__(self, cpu_group, tcp_store_group=None):
+                self.cpu_group, self.tcp_store_group = cpu_group, tcp_store_group
+                self.rank, self.world_size = cpu_group.rank(), cpu_group.size()
+                self.dp_world_size, self.internode = self.world_size, False
+    """,
+    "vllm.distributed.device_communicators.all2all":
+        "class DeepEPLLAll2AllManager: pass\nclass DeepEPHTAll2AllManager: pass\n",
+    "vllm.model_executor.layers.fused_moe.modular_kernel": """
+        from abc import ABC, abstractmethod
+        from dataclasses import dataclass
+        from enum import Enum
+        class FusedMoEActivationFormat(Enum):
+            Standard = ("standard",)
+            BatchedExperts = ("batched_experts",)
+        @dataclass
+        class ExpertTokensMetadata:
+            expert_num_tokens: object
+            expert_num_tokens_cpu: object
+            psum_recv_per_rank: object = None
+        class FusedMoEPrepareAndFinalize(ABC):
+            @property
+            @abstractmethod
+            def activation_format(self): ...
+            @abstractmethod
+            def topk_indices_dtype(self): ...
+            @abstractmethod
+            def max_num_tokens_per_rank(self): ...
+            @abstractmethod
+            def num_dispatchers(self): ...
+            @abstractmethod
+            def output_is_reduced(self): ...
+        class FusedMoEPrepareAndFinalizeModular(FusedMoEPrepareAndFinalize):
+            @abstractmethod
+            def prepare(self, *args): ...
+            @abstractmethod
+            def finalize(self, *args): ...
+    """,
+    "vllm.model_executor.layers.fused_moe.all2all_utils": """
+        import importlib.util
+        HAS = importlib.util.find_spec("deep_ep") is not None
+        def pick(ll):
+            return DeepEPLLPrepareAndFinalize if ll else DeepEPHTPrepareAndFinalize
+    """,
+}
 
 
-def test_vllm_install_patches_on_import(tmp_path):
-    """install() before a (stand-in) vLLM is imported: its DeepEP names are shoal's once imported."""
-    files = _package_tree({
-        "vllm.distributed.device_communicators.all2all":
-            "class DeepEPLLAll2AllManager: pass\nclass DeepEPHTAll2AllManager: pass\n",
-        "vllm.model_executor.layers.fused_moe.all2all_utils":
-            "import importlib.util\nHAS = importlib.util.find_spec('deep_ep') is not None\n"
-            "def pick(ll): return DeepEPLLPrepareAndFinalize if ll else DeepEPHTPrepareAndFinalize\n"})
-    out = _run_python(tmp_path, files, """
+def test_vllm_install_with_stand_in_vllm():
+    """install() before (a stand-in) vLLM is imported; the classes subclass its bases."""
+    out = _run_python(_FAKE_VLLM, """
         import sys
         from shoal.integrations import vllm as v
         v.install(); v.install()
         assert "vllm" not in sys.modules
         from vllm.distributed.device_communicators import all2all
-        from vllm.model_executor.layers.fused_moe import all2all_utils as u
-        assert all2all.DeepEPLLAll2AllManager is v.ShoalLLAll2AllManager
-        assert all2all.DeepEPHTAll2AllManager is v.ShoalHTAll2AllManager
-        assert u.pick(True) is v.ShoalLLPrepareAndFinalize and u.pick(False) is v.ShoalHTPrepareAndFinalize
+        from vllm.distributed.device_communicators.base_device_communicator import All2AllManagerBase
+        from vllm.model_executor.layers.fused_moe import all2all_utils as u, modular_kernel as mk
+        class Group:
+            def rank(self): return 1
+            def size(self): return 2
+        m = all2all.DeepEPLLAll2AllManager(Group(), "store")
+        assert isinstance(m, All2AllManagerBase) and type(m).__name__ == "ShoalLLAll2AllManager"
+        assert (m.rank, m.world_size, m.tcp_store_group, m.support_fault_tolerance) == (1, 2, "store", False)
+        assert issubclass(all2all.DeepEPHTAll2AllManager, All2AllManagerBase)
+        LL, HT = u.pick(True), u.pick(False)
+        assert issubclass(LL, mk.FusedMoEPrepareAndFinalizeModular) and (LL, HT) == v.make_prepare_finalize_classes()
+        ll = LL(None, max_tokens_per_rank=8, num_dispatchers=2)
+        ht = HT(None, num_dispatchers=2, dp_size=2, rank_expert_offset=4)
+        assert ll.activation_format is mk.FusedMoEActivationFormat.BatchedExperts
+        assert ht.activation_format is mk.FusedMoEActivationFormat.Standard
+        assert type(v._metadata(1)) is mk.ExpertTokensMetadata
         assert u.HAS and sys.modules["deep_ep"].Buffer is v.Buffer
         print(sorted(v.patched))
     """)
-    assert "DeepEPLLPrepareAndFinalize" in out
+    assert "DeepEPLLPrepareAndFinalize" in out and "DeepEPHTAll2AllManager" in out
 
 
-def test_sglang_install_patches_on_import(tmp_path):
-    files = _package_tree({
-        "sglang.srt.layers.moe.token_dispatcher.deepep": "class DeepEPDispatcher: pass\n",
-        "sglang.srt.batch_overlap.two_batch_overlap":
-            "from sglang.srt.layers.moe.token_dispatcher.deepep import DeepEPDispatcher\n"})
-    out = _run_python(tmp_path, files, """
+_FAKE_SGLANG = {
+    "sglang.srt.layers.moe.token_dispatcher.base": """
+        from abc import ABC, abstractmethod
+        from enum import Enum
+        class DispatchOutputFormat(Enum):
+            DEEPEP_NORMAL = "deepep_normal"
+            DEEPEP_LL = "deepep_ll"
+        class CombineInputFormat(Enum):
+            DEEPEP_NORMAL = "deepep_normal"
+            DEEPEP_LL = "deepep_ll"
+        class BaseDispatcher(ABC):
+            @abstractmethod
+            def dispatch(self, hidden_states, topk_output, **kwargs): ...
+            @abstractmethod
+            def combine(self, combine_input, **kwargs): ...
+    """,
+    "sglang.srt.layers.moe.token_dispatcher.deepep": """
+        from typing import NamedTuple, Any
+        class DeepEPLLDispatchOutput(NamedTuple):
+            hidden_states: Any
+            hidden_states_scale: Any
+            topk_ids: Any
+            topk_weights: Any
+            masked_m: Any
+            expected_m: int
+        class DeepEPDispatcher: pass
+    """,
+    "sglang.srt.batch_overlap.two_batch_overlap":
+        "from sglang.srt.layers.moe.token_dispatcher.deepep import DeepEPDispatcher\n",
+}
+
+
+def test_sglang_install_with_stand_in_sglang():
+    out = _run_python(_FAKE_SGLANG, """
         from shoal.integrations import sglang as s
         s.install()
         from sglang.srt.batch_overlap import two_batch_overlap as tbo
-        from sglang.srt.layers.moe.token_dispatcher import deepep
-        assert deepep.DeepEPDispatcher is s.ShoalDispatcher and tbo.DeepEPDispatcher is s.ShoalDispatcher
+        from sglang.srt.layers.moe.token_dispatcher import base, deepep
+        D = deepep.DeepEPDispatcher
+        assert D is tbo.DeepEPDispatcher and issubclass(D, base.BaseDispatcher) and D is s.make_dispatcher_class()
+        d = D(None, 2, num_experts=4, num_local_experts=2, hidden_size=128, deepep_mode="auto")
+        assert s._out_type(s.DeepEPLLDispatchOutput) is deepep.DeepEPLLDispatchOutput
+        assert s._out_type(s.DeepEPNormalDispatchOutput) is s.DeepEPNormalDispatchOutput
+        assert s.DeepEPNormalDispatchOutput(*[None] * 5).format is base.DispatchOutputFormat.DEEPEP_NORMAL
+        assert s.DeepEPLLCombineInput(None, None, None).format is base.CombineInputFormat.DEEPEP_LL
         print(s.patched)
     """)
     assert "two_batch_overlap" in out
