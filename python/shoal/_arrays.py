@@ -186,7 +186,28 @@ def wrap(ptr: int, shape: Sequence[int], dtype: str, framework: str, owner):
         if dtype in _STAND_INS:
             code = _UINT
         return _C.wrap_cupy(ptr, shape, code, bits, dev, dev_id, owner)
-    return _C.wrap_dlpack(ptr, shape, code, bits, dev, dev_id, owner)
+    return DLPackArray(ptr, shape, code, bits, dev, dev_id, owner)
+
+
+class DLPackArray:
+    """shoal memory for any framework: implements __dlpack__ (a fresh
+    capsule per call) and __dlpack_device__, e.g. torch.from_dlpack(a)."""
+
+    __slots__ = ("_args", "shape", "dtype")
+
+    def __init__(self, ptr, shape, code, bits, dev, dev_id, owner):
+        self._args = (ptr, list(shape), code, bits, dev, dev_id, owner)
+        self.shape = tuple(shape)
+        self.dtype = _NAMES.get((code, bits), f"dlpack(code={code}, bits={bits})")
+
+    def __dlpack__(self, stream=None, **kwargs):
+        return _C.wrap_dlpack(*self._args)
+
+    def __dlpack_device__(self):
+        return (self._args[4], self._args[5])
+
+    def __repr__(self):
+        return f"shoal.DLPackArray(shape={list(self.shape)}, dtype={self.dtype})"
 
 
 def stream_handle(stream) -> int:

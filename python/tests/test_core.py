@@ -153,3 +153,32 @@ def test_rma_errors():
     assert "uint64" in errors[4]
     assert errors[5] is not None
     assert all(f"PE {me}" in e for e in errors[:5])
+
+
+class _DLPackOnly:
+    """An array known only through the DLPack protocol (what torch and
+    cupy tensors are to shoal)."""
+
+    def __init__(self, a):
+        self._a = a
+
+    def __dlpack__(self, stream=None, **kwargs):
+        return self._a.__dlpack__()
+
+    def __dlpack_device__(self):
+        return self._a.__dlpack_device__()
+
+
+def test_dlpack_objects(rng):
+    me, n = shoal.my_pe(), shoal.n_pes()
+    data = [rng.integers(-2**40, 2**40, 64) for _ in range(n)]
+    dest = shoal.empty(64, "int64", framework="dlpack")
+    view = np.from_dlpack(dest)  # a read-only numpy view of the same memory
+    shoal.barrier_all()
+    shoal.put(dest, _DLPackOnly(data[me]), (me + 1) % n)
+    shoal.barrier_all()
+    got = view.copy()
+    shoal.barrier_all()
+    shoal.free(dest)
+    assert dest.shape == (64,) and dest.dtype == "int64" and dest.__dlpack_device__()[0] == 1
+    np.testing.assert_array_equal(got, data[(me - 1) % n])

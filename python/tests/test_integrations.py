@@ -119,7 +119,7 @@ def test_fp8_and_weight_helpers():
     want = (f32(y) * w[..., None]).sum(axis=1)
     np.testing.assert_array_equal(shi.weight_and_reduce(y, w), bf16(want))
     np.testing.assert_array_equal(shi.weight_and_reduce(y.reshape(12, 128), w, True), bf16(f32(y).sum(axis=1)))
-    np.testing.assert_array_equal(shi.scale_rows(y[:, 0], w[:, :1]), bf16(f32(y[:, 0]) * w[:, :1]))
+    np.testing.assert_array_equal(shi.scale_rows(y[:, 0], w[:, :1]), bf16(f32(y[:, 0]) * f32(bf16(w[:, :1]))))
 
 
 def _run_python(modules, code):
@@ -366,7 +366,7 @@ def test_vllm_ll_router_weight_on_input(rng):
 
     for t in range(len(a1)):
         e = ids[t, 0]
-        want = expert_fn(bf16(f32(a1[t]) * w[t, 0]), e)  # weight on the input, combine with weight 1
+        want = expert_fn(bf16(f32(a1[t]) * f32(bf16(w[t, 0]))), e)  # weight (bf16) on the input, combine with 1
         np.testing.assert_array_equal(out[t], want)
 
 

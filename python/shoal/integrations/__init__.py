@@ -129,12 +129,12 @@ def mn_major(scales):
 # ------------------------------------------------------------------ weights and copies
 
 def scale_rows(x, w):
-    """x [T, H] bf16 times w [T, 1] (or [T]) float32, per row, back to bf16
-    (vLLM's apply_router_weight_on_input with top-1)."""
+    """x [T, H] bf16 times w [T, 1] (or [T]) float32 rounded to bf16, per
+    row, back to bf16 (vLLM's apply_router_weight_on_input with top-1)."""
     if _is_torch(x):
         return x * w.reshape(-1, 1).to(x.dtype)
     import numpy as np
-    wf = np.asarray(w, dtype=np.float32).reshape(-1, 1)
+    wf = bf16_to_float32(float32_to_bf16(np.asarray(w, dtype=np.float32).reshape(-1, 1)))
     return float32_to_bf16(bf16_to_float32(x) * wf)
 
 

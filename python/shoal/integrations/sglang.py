@@ -178,7 +178,8 @@ class _Dispatcher:
     shoal's keywords: num_max_dispatch_tokens_per_rank (default
     $SGLANG_DEEPEP_NUM_MAX_DISPATCH_TOKENS_PER_RANK, else 128); use_fp8:
     dispatch e4m3 with one f32 scale per 128 channels (low latency: shoal
-    quantises; normal: quantised here before the dispatch); use_ue8m0:
+    quantises; normal: quantised here before the dispatch; default
+    $SHOAL_SGLANG_FP8=1, else bf16: it must match the MoE runner); use_ue8m0:
     power-of-two scales packed 4 per int32 (low latency); expert_alignment:
     rounding of num_recv_tokens_per_expert (128 for DeepGEMM);
     num_max_tokens / num_max_recv_tokens: normal mode's capacities
@@ -189,7 +190,7 @@ class _Dispatcher:
     def __init__(self, group, router_topk: int, permute_fusion: bool = False, num_experts: int = None,
                  num_local_experts: int = None, hidden_size: int = None, params_dtype=None,
                  deepep_mode="auto", async_finish: bool = False, return_recv_hook: bool = False, *,
-                 num_max_dispatch_tokens_per_rank: int = None, use_fp8: bool = False, use_ue8m0: bool = False,
+                 num_max_dispatch_tokens_per_rank: int = None, use_fp8: bool = None, use_ue8m0: bool = False,
                  expert_alignment: int = 1, num_max_tokens: int = None, num_max_recv_tokens: int = 0, **unused):
         super().__init__()
         call = "ShoalDispatcher"
@@ -204,6 +205,8 @@ class _Dispatcher:
         self.async_finish, self.return_recv_hook = bool(async_finish), bool(return_recv_hook)
         mt = num_max_dispatch_tokens_per_rank or os.environ.get("SGLANG_DEEPEP_NUM_MAX_DISPATCH_TOKENS_PER_RANK", 128)
         self.num_max_dispatch_tokens_per_rank = int(mt)
+        if use_fp8 is None:
+            use_fp8 = os.environ.get("SHOAL_SGLANG_FP8", "0") in ("1", "true", "yes")
         self.use_fp8, self.use_ue8m0 = bool(use_fp8), bool(use_ue8m0)
         self.expert_alignment = int(expert_alignment)
         self._capacity = dict(num_max_tokens=num_max_tokens, num_max_recv_tokens=num_max_recv_tokens)

@@ -207,6 +207,16 @@ class _PrepareFinalizeCommon:
             _fail(call, f"no dispatch to combine for micro-batch {_ubatch_id()} (call prepare first)")
         return h
 
+    def finalize(self, output, fused_expert_output, topk_weights, topk_ids, apply_router_weight_on_input,
+                 weight_and_reduce_impl=None):
+        self._finalize(output, fused_expert_output, topk_weights, topk_ids, apply_router_weight_on_input,
+                       weight_and_reduce_impl, False)
+
+    def finalize_async(self, output, fused_expert_output, topk_weights, topk_ids, apply_router_weight_on_input,
+                       weight_and_reduce_impl=None):
+        return self._finalize(output, fused_expert_output, topk_weights, topk_ids, apply_router_weight_on_input,
+                              weight_and_reduce_impl, True)
+
     @staticmethod
     def _weight_on_input(a1, topk_weights, topk_ids, apply, call):
         if not apply:
@@ -307,16 +317,6 @@ class _LLPrepareFinalize(_PrepareFinalizeCommon):
                                                      return_recv_hook=do_async, out=output)
         return (hook, lambda: None) if do_async else None
 
-    def finalize(self, output, fused_expert_output, topk_weights, topk_ids, apply_router_weight_on_input,
-                 weight_and_reduce_impl=None):
-        self._finalize(output, fused_expert_output, topk_weights, topk_ids, apply_router_weight_on_input,
-                       weight_and_reduce_impl, False)
-
-    def finalize_async(self, output, fused_expert_output, topk_weights, topk_ids, apply_router_weight_on_input,
-                       weight_and_reduce_impl=None):
-        return self._finalize(output, fused_expert_output, topk_weights, topk_ids, apply_router_weight_on_input,
-                              weight_and_reduce_impl, True)
-
 
 class _HTPrepareFinalize(_PrepareFinalizeCommon):
     """vLLM's high-throughput (standard format) prepare/finalize on shoal's
@@ -410,16 +410,6 @@ class _HTPrepareFinalize(_PrepareFinalizeCommon):
             return receive
         receive()
         return None
-
-    def finalize(self, output, fused_expert_output, topk_weights, topk_ids, apply_router_weight_on_input,
-                 weight_and_reduce_impl=None):
-        self._finalize(output, fused_expert_output, topk_weights, topk_ids, apply_router_weight_on_input,
-                       weight_and_reduce_impl, False)
-
-    def finalize_async(self, output, fused_expert_output, topk_weights, topk_ids, apply_router_weight_on_input,
-                       weight_and_reduce_impl=None):
-        return self._finalize(output, fused_expert_output, topk_weights, topk_ids, apply_router_weight_on_input,
-                              weight_and_reduce_impl, True)
 
 
 class ShoalLLPrepareAndFinalize(_LLPrepareFinalize):
@@ -586,15 +576,17 @@ class _HTManager(_ManagerCommon):
     """vLLM's DeepEPHTAll2AllManager on shoal: get_handle({}) (what vLLM
     passes) returns a NormalBufferPool; with token_hidden_size (and
     optionally max_num_tokens_per_dp_rank, num_max_recv_tokens) a
-    normal-mode shoal.ep.Buffer."""
+    normal-mode shoal.ep.Buffer. The most tokens a rank dispatches at once:
+    max_num_tokens_per_dp_rank, else $SHOAL_VLLM_HT_MAX_TOKENS, else
+    shoal.ep.Buffer's default (4096, or the first call's count if larger)."""
 
     _KEYS = ("token_hidden_size", "max_num_tokens_per_dp_rank", "num_max_recv_tokens")
 
     def get_handle(self, kwargs):
         call = type(self).__name__ + ".get_handle"
         self._check_keys(call, kwargs, self._KEYS)
-        common = dict(group=self.cpu_group, low_latency_mode=False, explicitly_destroy=True,
-                      num_max_tokens=kwargs.get("max_num_tokens_per_dp_rank"),
+        cap = kwargs.get("max_num_tokens_per_dp_rank") or int(os.environ.get("SHOAL_VLLM_HT_MAX_TOKENS", 0)) or None
+        common = dict(group=self.cpu_group, low_latency_mode=False, explicitly_destroy=True, num_max_tokens=cap,
                       num_max_recv_tokens=kwargs.get("num_max_recv_tokens", 0))
         key = tuple(sorted(kwargs.items()))
         if "token_hidden_size" not in kwargs:
