@@ -200,3 +200,28 @@ def test_low_latency_errors(rng):
     assert "handle must come from low_latency_dispatch" in msgs[6]
     assert all(f"PE {me}" in m for m in msgs)
     assert "100" in str(e.value)
+
+
+class _Group:
+    """What shoal.ep.Buffer reads of a torch ProcessGroup."""
+
+    def __init__(self, rank, size):
+        self._rank, self._size = rank, size
+
+    def rank(self):
+        return self._rank
+
+    def size(self):
+        return self._size
+
+
+def test_group_argument(rng):
+    R, me = shoal.n_pes(), shoal.my_pe()
+    buf = Buffer(_Group(me, R), low_latency_mode=True)
+    team_buf = Buffer(team=shoal.TEAM_WORLD, low_latency_mode=True)
+    ok = (buf.rank, buf.group_size, team_buf.rank, team_buf.group_size) == (me, R, me, R)
+    buf.destroy()
+    team_buf.destroy()
+    with pytest.raises(shoal.Error, match=f"the group \\(rank {me} of {R + 1}\\) is not shoal's world"):
+        Buffer(_Group(me, R + 1), low_latency_mode=True)
+    assert ok

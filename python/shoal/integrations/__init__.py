@@ -13,13 +13,14 @@ soon as it is imported. See docs/python-integrations.md.
 
 import importlib
 import importlib.abc
+import importlib.util
 import sys
 
 from .._arrays import Error, bf16_to_float32, float32_to_bf16, framework_of
 
 __all__ = ["Error", "framework_of", "quantize_fp8_per_128", "dequantize_fp8_per_128", "float32_to_fp8_e4m3",
            "fp8_e4m3_to_float32", "scale_rows", "weight_and_reduce", "copy_into", "ones_like", "int32_array",
-           "as_int64", "mn_major", "is_fp8_dtype", "on_import", "FP8_BLOCK"]
+           "as_int64", "mn_major", "is_fp8_dtype", "on_import", "alias_deep_ep", "FP8_BLOCK"]
 
 FP8_BLOCK = 128
 """Channels per FP8 scale (DeepEP's and shoal's dispatch quantisation)."""
@@ -259,6 +260,17 @@ def on_import(module_name: str, callback) -> None:
         _finder = _PostImportFinder()
         sys.meta_path.insert(0, _finder)
     _finder.hooks.setdefault(module_name, []).append(callback)
+
+
+def alias_deep_ep() -> bool:
+    """When the real deep_ep package is not installed, registers shoal.ep
+    under the name deep_ep (the frameworks' "is DeepEP installed?" checks
+    then pass and `import deep_ep` gives shoal.ep). True if it did."""
+    if "deep_ep" in sys.modules or importlib.util.find_spec("deep_ep") is not None:
+        return False
+    from .. import ep
+    sys.modules["deep_ep"] = ep
+    return True
 
 
 def optional_import(name):

@@ -35,11 +35,11 @@ from typing import Any, List, NamedTuple, Optional
 
 from shoal.ep import Buffer
 
-from . import FP8_BLOCK, Error, as_int64, mn_major, on_import, optional_import, quantize_fp8_per_128
+from . import FP8_BLOCK, Error, alias_deep_ep, as_int64, mn_major, on_import, optional_import, quantize_fp8_per_128
 
 __all__ = ["ShoalDispatcher", "make_dispatcher_class", "install", "DeepEPMode", "TopKOutput",
            "DeepEPLLDispatchOutput", "DeepEPNormalDispatchOutput", "DeepEPLLOutput", "DeepEPNormalOutput",
-           "DeepEPLLCombineInput", "DeepEPNormalCombineInput", "expected_m"]
+           "DeepEPLLCombineInput", "DeepEPNormalCombineInput", "expected_m", "PTH_LINE"]
 
 
 def _fail(call, msg):
@@ -383,15 +383,26 @@ def _patch(module):
     if hasattr(module, "DeepEPDispatcher"):
         module.DeepEPDispatcher = make_dispatcher_class()
         patched.append(module.__name__)
+    holder = getattr(module, "DeepEPBuffer", None)
+    if holder is not None and getattr(holder, "_buffer", None) is None:
+        holder.clean_buffer = classmethod(lambda cls: None)  # SGLang's own buffer is never made
 
 
-def install() -> None:
+def install(deep_ep_alias: bool = True) -> None:
     """Makes SGLang's DeepEP a2a backend run on shoal in this process: every
     module above that holds the name DeepEPDispatcher gets ShoalDispatcher,
-    now or as soon as it is imported. Idempotent; call it in every SGLang
-    process (the scheduler subprocesses included)."""
+    now or as soon as it is imported. deep_ep_alias: register shoal.ep as
+    deep_ep when DeepEP is not installed (alias_deep_ep). Idempotent; call
+    it in every SGLang process (the scheduler subprocesses included)."""
+    if deep_ep_alias:
+        alias_deep_ep()
     if getattr(install, "done", False):
         return
     install.done = True
     for name in _MODULES:
         on_import(name, _patch)
+
+
+PTH_LINE = ('import os; os.environ.get("SHOAL_SGLANG") == "1" and '
+            '__import__("shoal.integrations.sglang").integrations.sglang.install()')
+"""A line for a .pth file in site-packages: install() in every Python process started with SHOAL_SGLANG=1."""

@@ -45,7 +45,7 @@ from . import (FP8_BLOCK, Error, as_int64, copy_into, int32_array, is_fp8_dtype,
 
 __all__ = ["ShoalLLPrepareAndFinalize", "ShoalHTPrepareAndFinalize", "ShoalLLAll2AllManager",
            "ShoalHTAll2AllManager", "NormalBufferPool", "make_prepare_finalize_classes",
-           "make_all2all_manager_classes", "install", "plugin", "ll_batched_shape", "ll_scale_shape",
+           "make_all2all_manager_classes", "install", "plugin", "PTH_LINE", "ll_batched_shape", "ll_scale_shape",
            "ExpertTokensMetadata", "FusedMoEActivationFormat", "TopKWeightAndReduceDelegate", "QuantConfig"]
 
 
@@ -681,11 +681,9 @@ def install(deep_ep_alias: bool = True) -> None:
     deep_ep_alias: when the real deep_ep package is not installed, register
     shoal.ep under the name deep_ep so vLLM's has_deep_ep() checks pass.
     Idempotent; call it in every vLLM process (plugin() does)."""
-    from . import on_import
-    if deep_ep_alias and "deep_ep" not in sys.modules:
-        import importlib.util
-        if importlib.util.find_spec("deep_ep") is None:
-            sys.modules["deep_ep"] = shoal.ep
+    from . import alias_deep_ep, on_import
+    if deep_ep_alias:
+        alias_deep_ep()
     if getattr(install, "done", False):
         return
     install.done = True
@@ -693,6 +691,11 @@ def install(deep_ep_alias: bool = True) -> None:
         on_import(name, _patch_managers)
     for name in _PF_MODULES:
         on_import(name, _patch_prepare_finalize)
+
+
+PTH_LINE = ('import os; os.environ.get("SHOAL_VLLM") == "1" and '
+            '__import__("shoal.integrations.vllm").integrations.vllm.install()')
+"""A line for a .pth file in site-packages: install() in every Python process started with SHOAL_VLLM=1."""
 
 
 def plugin() -> None:
