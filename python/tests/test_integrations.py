@@ -122,10 +122,13 @@ def test_fp8_and_weight_helpers():
     np.testing.assert_array_equal(shi.scale_rows(y[:, 0], w[:, :1]), bf16(f32(y[:, 0]) * f32(bf16(w[:, :1]))))
 
 
-def _run_python(modules, code):
+def _run_python(modules, code, pth_line, env_var):
     """Runs `code` in a fresh interpreter (no shoal.init) with stand-in
-    framework modules {dotted name: source} on its path."""
+    framework modules {dotted name: source} and a .pth file holding
+    pth_line in a site directory, env_var=1 set."""
     with tempfile.TemporaryDirectory() as root:
+        with open(os.path.join(root, "shoal-test.pth"), "w") as f:
+            f.write(pth_line + "\n")
         for mod, text in modules.items():
             parts = mod.split(".")
             for i in range(1, len(parts)):
@@ -134,9 +137,10 @@ def _run_python(modules, code):
                 open(init, "a").close()
             with open(os.path.join(root, *parts) + ".py", "w") as f:
                 f.write(textwrap.dedent(text))
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([root] + sys.path))
-        r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env, capture_output=True, text=True,
-                           timeout=120)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([root] + sys.path), SHOAL_STANDIN_ROOT=root)
+        env[env_var] = "1"
+        code = "import os, site; site.addsitedir(os.environ['SHOAL_STANDIN_ROOT'])\n" + textwrap.dedent(code)
+        r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout
 
@@ -191,12 +195,12 @@ _FAKE_VLLM = {
 
 
 def test_vllm_install_with_stand_in_vllm():
-    """install() before (a stand-in) vLLM is imported; the classes subclass its bases."""
+    """PTH_LINE (install()) before (a stand-in) vLLM is imported; the classes subclass its bases."""
     out = _run_python(_FAKE_VLLM, """
         import sys
         from shoal.integrations import vllm as v
-        v.install(); v.install()
-        assert "vllm" not in sys.modules
+        assert v.install.done and "vllm" not in sys.modules
+        v.install()
         from vllm.distributed.device_communicators import all2all
         from vllm.distributed.device_communicators.base_device_communicator import All2AllManagerBase
         from vllm.model_executor.layers.fused_moe import all2all_utils as u, modular_kernel as mk
@@ -216,7 +220,7 @@ def test_vllm_install_with_stand_in_vllm():
         assert type(v._metadata(1)) is mk.ExpertTokensMetadata
         assert u.HAS and sys.modules["deep_ep"].Buffer is v.Buffer
         print(sorted(v.patched))
-    """)
+    """, vl.PTH_LINE, "SHOAL_VLLM")
     assert "DeepEPLLPrepareAndFinalize" in out and "DeepEPHTAll2AllManager" in out
 
 
@@ -246,6 +250,11 @@ _FAKE_SGLANG = {
             masked_m: Any
             expected_m: int
         class DeepEPDispatcher: pass
+        class DeepEPBuffer:
+            _buffer = None
+            @classmethod
+            def clean_buffer(cls):
+                return cls._buffer.low_latency_mode
     """,
     "sglang.srt.batch_overlap.two_batch_overlap":
         "from sglang.srt.layers.moe.token_dispatcher.deepep import DeepEPDispatcher\n",
@@ -255,6 +264,7 @@ _FAKE_SGLANG = {
 def test_sglang_install_with_stand_in_sglang():
     out = _run_python(_FAKE_SGLANG, """
         from shoal.integrations import sglang as s
+        assert s.install.done
         s.install()
         from sglang.srt.batch_overlap import two_batch_overlap as tbo
         from sglang.srt.layers.moe.token_dispatcher import base, deepep
@@ -265,8 +275,9 @@ def test_sglang_install_with_stand_in_sglang():
         assert s._out_type(s.DeepEPNormalDispatchOutput) is s.DeepEPNormalDispatchOutput
         assert s.DeepEPNormalDispatchOutput(*[None] * 5).format is base.DispatchOutputFormat.DEEPEP_NORMAL
         assert s.DeepEPLLCombineInput(None, None, None).format is base.CombineInputFormat.DEEPEP_LL
+        assert deepep.DeepEPBuffer.clean_buffer() is None
         print(s.patched)
-    """)
+    """, sgl.PTH_LINE, "SHOAL_SGLANG")
     assert "two_batch_overlap" in out
 
 
@@ -430,6 +441,42 @@ def test_vllm_ht(rng, fp8, use_async):
         _assert_bf16_close(out, ref, mag, ulps=3)
 
 
+def test_vllm_rank_without_tokens(rng):
+    """Rank 0 has no tokens (an idle DP rank): LL and HT still run everywhere."""
+    R, me, E, L = _shape()
+    inp = Inputs(rng, R, MAX_TOKENS, HIDDEN, E, TOPK, min_tokens=1)
+    inp.tokens[0], inp.x[0], inp.idx[0], inp.w[0] = 0, inp.x[0][:0], inp.idx[0][:0], inp.w[0][:0]
+    a1, w, ids = inp.x[me], inp.w[me], inp.idx[me]
+    ll_mgr, ht_mgr = vl.ShoalLLAll2AllManager(), vl.ShoalHTAll2AllManager()
+    ll = vl.ShoalLLPrepareAndFinalize(ll_mgr.get_handle(_ll_kwargs(R, E, L)), MAX_TOKENS, R)
+    ht = vl.ShoalHTPrepareAndFinalize(ht_mgr.get_handle({"max_num_tokens_per_dp_rank": MAX_TOKENS}), R, R, me * L)
+    outs = []
+    for pf in (ll, ht):
+        x, _, meta, rids, rw = pf.prepare(a1, w, ids, E, None, False, None)
+        x = x.copy()
+        if rids is None:
+            y = np.zeros_like(x)
+            for e in range(L):
+                n = int(meta.expert_num_tokens[e])
+                y[e, :n] = expert_fn(x[e, :n], me * L + e)
+        else:
+            y = np.zeros((len(x), TOPK, HIDDEN), np.uint16)
+            for m in range(len(x)):
+                for k in range(TOPK):
+                    if me * L <= rids[m, k] < (me + 1) * L:
+                        y[m, k] = expert_fn(x[m], rids[m, k])
+        out = np.zeros((len(a1), HIDDEN), np.uint16)
+        pf.finalize(out, y, rw if rw is not None else w, rids if rids is not None else ids, False, None)
+        outs.append(out)
+    ll_mgr.destroy()
+    ht_mgr.destroy()
+
+    ref, mag = _combined_reference(inp, me)
+    assert outs[0].shape == (0 if me == 0 else inp.tokens[me], HIDDEN)
+    for out in outs:
+        _assert_bf16_close(out, ref, mag, ulps=3)
+
+
 def test_vllm_manager_arguments():
     R, me, E, L = _shape()
     ll, ht = vl.ShoalLLAll2AllManager(), vl.ShoalHTAll2AllManager()
@@ -558,3 +605,15 @@ def test_sglang_auto_and_stage_order(rng):
     ref, mag = _combined_reference(inp, me)
     for _, out in results:
         _assert_bf16_close(out, ref, mag, ulps=3)
+
+
+def test_wheel_registers_the_vllm_plugin():
+    from importlib.metadata import PackageNotFoundError, distribution, entry_points
+    try:
+        distribution("shoal")
+    except PackageNotFoundError:
+        pytest.skip("shoal imported from a build tree, not an installed wheel")
+    values = [e.value for e in entry_points(group="vllm.general_plugins") if e.name == "shoal"]
+    assert values == ["shoal.integrations.vllm:plugin"]
+    import shoal.integrations.vllm as v
+    assert callable(v.plugin)

@@ -75,6 +75,8 @@ def _mode(value, call) -> DeepEPMode:
 # ------------------------------------------------------------------ outputs (SGLang's, or ours)
 
 _FORMATS = {}
+_BASE_MODULES = ("sglang.srt.layers.moe.token_dispatcher.base",
+                 "sglang.srt.layers.moe.token_dispatcher.base_dispatcher")
 
 
 def _format(enum_name, value):
@@ -82,8 +84,7 @@ def _format(enum_name, value):
     key = (enum_name, value)
     if key not in _FORMATS:
         fmt = value
-        for mod in ("sglang.srt.layers.moe.token_dispatcher.base",
-                    "sglang.srt.layers.moe.token_dispatcher.base_dispatcher"):
+        for mod in _BASE_MODULES:
             m = optional_import(mod)
             if m is not None and hasattr(m, enum_name):
                 fmt = getattr(m, enum_name)(value)
@@ -357,7 +358,7 @@ _CLASS = []
 def make_dispatcher_class():
     """ShoalDispatcher as a subclass of SGLang's BaseDispatcher when SGLang imports, else the plain class."""
     base = None
-    for mod in ("sglang.srt.layers.moe.token_dispatcher.base", "sglang.srt.layers.moe.token_dispatcher.base_dispatcher"):
+    for mod in _BASE_MODULES:
         m = optional_import(mod)
         if m is not None and hasattr(m, "BaseDispatcher"):
             base = m.BaseDispatcher

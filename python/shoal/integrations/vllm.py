@@ -397,7 +397,8 @@ class _HTPrepareFinalize(_PrepareFinalizeCommon):
             y = weight_and_reduce(y, topk_weights, apply_router_weight_on_input)
         else:
             y = weight_and_reduce_impl.apply(output=None, fused_expert_output=y, topk_weights=topk_weights,
-                                             topk_ids=topk_ids, apply_router_weight_on_input=apply_router_weight_on_input)
+                                             topk_ids=topk_ids,
+                                             apply_router_weight_on_input=apply_router_weight_on_input)
         if len(y.shape) != 2:
             y = y.reshape(-1, output.shape[-1])
         combined, _, event = buf.combine(y, handle, topk_weights=None, async_finish=do_async)
@@ -412,12 +413,15 @@ class _HTPrepareFinalize(_PrepareFinalizeCommon):
         return None
 
 
+_PLAIN = "\n\n(The plain class; make_prepare_finalize_classes() gives vLLM's subclass.)"
+
+
 class ShoalLLPrepareAndFinalize(_LLPrepareFinalize):
-    __doc__ = _LLPrepareFinalize.__doc__ + "\n\n(The plain class; make_prepare_finalize_classes() gives vLLM's subclass.)"
+    __doc__ = _LLPrepareFinalize.__doc__ + _PLAIN
 
 
 class ShoalHTPrepareAndFinalize(_HTPrepareFinalize):
-    __doc__ = _HTPrepareFinalize.__doc__ + "\n\n(The plain class; make_prepare_finalize_classes() gives vLLM's subclass.)"
+    __doc__ = _HTPrepareFinalize.__doc__ + _PLAIN
 
 
 _PF_CLASSES = []
