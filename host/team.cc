@@ -74,6 +74,21 @@ Status team_allgather(Runtime& r, Team& parent, const Record& mine, std::vector<
   return Status::ok;
 }
 
+}  // namespace
+
+Status team_allgather_u64(Runtime& r, Team& team, std::uint64_t mine, std::vector<std::uint64_t>* all,
+                          const char* call) {
+  Record rec{};
+  rec.args[0] = static_cast<std::int64_t>(mine);
+  std::vector<Record> recs;
+  SHOAL_CHECK(team_allgather(r, team, rec, &recs, call));
+  all->resize(recs.size());
+  for (size_t i = 0; i < recs.size(); ++i) (*all)[i] = static_cast<std::uint64_t>(recs[i].args[0]);
+  return Status::ok;
+}
+
+namespace {
+
 int first_free_slot(const Runtime& r, int from) {
   for (int s = std::max(from, kPredefinedTeams); s < r.team_pool.capacity(); ++s)
     if (!r.team_pool.used[s]) return s;

@@ -58,6 +58,11 @@ struct TeamPool {
   int capacity() const { return static_cast<int>(used.size()); }
 };
 
+// Allgather of one 64-bit value per member, in team order (collective over
+// the team; the allgather behind team splits). shoal_collectmem uses it.
+Status team_allgather_u64(Runtime& r, Team& team, std::uint64_t mine, std::vector<std::uint64_t>* all,
+                          const char* call);
+
 // Carves the pool from the heap (init, before any user allocation).
 Status team_pool_create(Runtime& r);
 // Adds a predefined team at the next slot (init; every PE adds the same

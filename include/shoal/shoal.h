@@ -116,6 +116,13 @@ int shoal_team_get_config(shoal_team_t team, long config_mask, shoal_team_config
  * team's heap slot. Predefined teams and SHOAL_TEAM_INVALID are ignored. */
 void shoal_team_destroy(shoal_team_t team);
 
+/* shoal extension (OpenSHMEM's shmem_collectmem): collective over the team.
+ * Every member passes its own nbytes; dest (symmetric, at least the sum of
+ * the members' nbytes on every member) gets the members' source blocks
+ * concatenated in team order. Host only. Returns 0, or nonzero when the
+ * exchange of the sizes failed (the message says why). */
+int shoal_collectmem(shoal_team_t team, void* dest, const void* source, size_t nbytes);
+
 /* --- symmetric heap (collective: every PE calls them in the same order with
  * the same arguments; mismatches are detected and reported) ------------- */
 

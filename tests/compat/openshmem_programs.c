@@ -13,6 +13,14 @@
  *     team    split_strided, team queries, translate_pe, team_sync
  *     coll    sum/max reduce, broadcast, fcollect, alltoall (typed and mem)
  *             over the world team and a strided team, on globals and heap
+ *     collect team collect (typed, mem, C11 generic; a different count per
+ *             PE, some 0) and alltoalls (strides 1..3) over the world and
+ *             the odd PEs
+ *     aset    the deprecated active-set calls on every other PE from PE 1
+ *             and on all: shmem_barrier, broadcast32/64, fcollect, collect,
+ *             alltoall, alltoalls, and/max/sum/prod _to_all on several types,
+ *             pSync reused and checked back to SHMEM_SYNC_VALUE
+ *     bad_aset an active-set call from a PE outside the set: error
  *     lock    a get-add-put counter at PE 0 under shmem_set_lock (no
  *             update lost), shmem_test_lock while another PE holds it
  *     ctx     contexts: a world context's puts, atomics and quiet; a team
@@ -284,6 +292,164 @@ static void coll_case(void) {
   shmem_free(h);
 }
 
+/* collect and alltoalls: PE p contributes cnt(p) elements (0 for some). */
+static int cnt(int pe) { return (pe * 7 + 3) % 11; }
+int gcoll_src[16 * 3 * 8];
+int gcoll_dst[16 * 3 * 8];
+
+static void collect_one(shmem_team_t team, const char* name) {
+  const int tn = shmem_team_n_pes(team), tme = shmem_team_my_pe(team);
+  if (tme < 0) return;
+  int* hdst = shmem_malloc(sizeof(int) * 11 * 8);
+  for (int i = 0; i < 16; ++i) gcoll_src[i] = (int)(val(me, i) % 100000);
+  for (int i = 0; i < 11 * 8; ++i) hdst[i] = -1;
+  shmem_team_sync(team);
+  EXPECT(shmem_int_collect(team, hdst, gcoll_src, (size_t)cnt(me)) == 0, name, 0, 1, 0);
+  int at = 0;
+  for (int m = 0; m < tn; ++m) {
+    const int pe = shmem_team_translate_pe(team, m, SHMEM_TEAM_WORLD);
+    for (int i = 0; i < cnt(pe); ++i, ++at) EXPECT(hdst[at] == (int)(val(pe, i) % 100000), name, at, hdst[at], val(pe, i) % 100000);
+  }
+  EXPECT(hdst[at] == -1, "collect wrote past the end", at, hdst[at], -1);
+  /* collectmem, bytes, into a global */
+  for (int i = 0; i < 16 * 3 * 8; ++i) gcoll_dst[i] = -1;
+  shmem_team_sync(team);
+  shmem_collectmem(team, gcoll_dst, gcoll_src, (size_t)cnt(me) * sizeof(int));
+  at = 0;
+  for (int m = 0; m < tn; ++m) {
+    const int pe = shmem_team_translate_pe(team, m, SHMEM_TEAM_WORLD);
+    for (int i = 0; i < cnt(pe); ++i, ++at)
+      EXPECT(gcoll_dst[at] == (int)(val(pe, i) % 100000), "collectmem", at, gcoll_dst[at], val(pe, i) % 100000);
+  }
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+  for (int i = 0; i < 16 * 3 * 8; ++i) gcoll_dst[i] = -1;
+  shmem_team_sync(team);
+  shmem_collect(team, gcoll_dst, gcoll_src, (size_t)cnt(me)); /* C11 generic: int */
+  EXPECT(gcoll_dst[0] == (int)(val(shmem_team_translate_pe(team, 0, SHMEM_TEAM_WORLD), 0) % 100000) ||
+             cnt(shmem_team_translate_pe(team, 0, SHMEM_TEAM_WORLD)) == 0,
+         "generic collect", 0, gcoll_dst[0], 0);
+#endif
+  /* alltoalls: element i of the block for member j sits at source[sst*(j*n+i)],
+   * lands at dest[dst*(me*n+i)] on j. */
+  const int n = 3;
+  for (int dst = 1; dst <= 2; ++dst)
+    for (int sst = 1; sst <= 3; sst += 2) {
+      for (int i = 0; i < 16 * 3 * 8; ++i) {
+        gcoll_src[i] = (int)(val(me, i + 1000 * sst) % 100000);
+        gcoll_dst[i] = -1;
+      }
+      shmem_team_sync(team);
+      EXPECT(shmem_int_alltoalls(team, gcoll_dst, gcoll_src, dst, sst, (size_t)n) == 0, "alltoalls rc", 0, 1, 0);
+      for (int m = 0; m < tn; ++m) {
+        const int pe = shmem_team_translate_pe(team, m, SHMEM_TEAM_WORLD);
+        for (int i = 0; i < n; ++i) {
+          const int got = gcoll_dst[dst * (m * n + i)], want = (int)(val(pe, sst * (tme * n + i) + 1000 * sst) % 100000);
+          EXPECT(got == want, "alltoalls", dst * (m * n + i), got, want);
+        }
+        for (int i = 0; i < n && dst > 1; ++i)
+          EXPECT(gcoll_dst[dst * (m * n + i) + 1] == -1, "alltoalls gap", dst * (m * n + i) + 1,
+                 gcoll_dst[dst * (m * n + i) + 1], -1);
+      }
+    }
+  shmem_team_sync(team);
+  shmem_free(hdst); /* world-collective: every PE calls collect_one */
+}
+
+static void collect_case(void) {
+  if (npes > 8) return;
+  collect_one(SHMEM_TEAM_WORLD, "collect(world)");
+  shmem_team_t odds = SHMEM_TEAM_INVALID;
+  shmem_team_split_strided(SHMEM_TEAM_WORLD, 1, 2, npes / 2, NULL, 0, &odds);
+  if (odds != SHMEM_TEAM_INVALID) {
+    collect_one(odds, "collect(odds)");
+  } else {
+    int* h = shmem_malloc(sizeof(int) * 11 * 8); /* the odd PEs' allocation */
+    shmem_free(h);
+  }
+  shmem_team_destroy(odds);
+  shmem_barrier_all();
+}
+
+long gpsync[SHMEM_REDUCE_SYNC_SIZE];
+long gpwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
+int ga_src[64], ga_dst[64 * 8];
+long gl_src[64], gl_dst[64 * 8];
+double gd_src[64], gd_dst[64];
+
+static void aset_one(int start, int log_stride, int size) {
+  const int stride = 1 << log_stride;
+  if (me < start || (me - start) % stride || (me - start) / stride >= size) return;
+  const int idx = (me - start) / stride;
+#define ASET_PE(i) (start + (i) * stride)
+  for (int round = 0; round < 3; ++round) shmem_barrier(start, log_stride, size, gpsync);
+  /* broadcast32 and 64 from the set's last member */
+  for (int i = 0; i < 64; ++i) {
+    ga_src[i] = (int)(val(me, i) % 1000);
+    gl_src[i] = val(me, i + 64);
+    ga_dst[i] = -1;
+    gl_dst[i] = -1;
+  }
+  shmem_broadcast32(ga_dst, ga_src, 64, size - 1, start, log_stride, size, gpsync);
+  shmem_broadcast64(gl_dst, gl_src, 64, size - 1, start, log_stride, size, gpsync);
+  for (int i = 0; i < 64 && idx != size - 1; ++i) {
+    EXPECT(ga_dst[i] == (int)(val(ASET_PE(size - 1), i) % 1000), "broadcast32", i, ga_dst[i], val(ASET_PE(size - 1), i) % 1000);
+    EXPECT(gl_dst[i] == val(ASET_PE(size - 1), i + 64), "broadcast64", i, gl_dst[i], val(ASET_PE(size - 1), i + 64));
+  }
+  /* fcollect64, collect32 (cnt(pe) each), alltoall32, alltoalls64 */
+  shmem_fcollect64(gl_dst, gl_src, 8, start, log_stride, size, gpsync);
+  for (int m = 0; m < size; ++m)
+    for (int i = 0; i < 8; ++i)
+      EXPECT(gl_dst[m * 8 + i] == val(ASET_PE(m), i + 64), "fcollect64", m * 8 + i, gl_dst[m * 8 + i], val(ASET_PE(m), i + 64));
+  for (int i = 0; i < 64 * 8; ++i) ga_dst[i] = -1;
+  shmem_collect32(ga_dst, ga_src, (size_t)cnt(me), start, log_stride, size, gpsync);
+  int at = 0;
+  for (int m = 0; m < size; ++m)
+    for (int i = 0; i < cnt(ASET_PE(m)); ++i, ++at)
+      EXPECT(ga_dst[at] == (int)(val(ASET_PE(m), i) % 1000), "collect32", at, ga_dst[at], val(ASET_PE(m), i) % 1000);
+  EXPECT(ga_dst[at] == -1, "collect32 wrote past the end", at, ga_dst[at], -1);
+  shmem_alltoall32(ga_dst, ga_src, 4, start, log_stride, size, gpsync);
+  for (int m = 0; m < size; ++m)
+    for (int i = 0; i < 4; ++i)
+      EXPECT(ga_dst[m * 4 + i] == (int)(val(ASET_PE(m), idx * 4 + i) % 1000), "alltoall32", m * 4 + i, ga_dst[m * 4 + i],
+             val(ASET_PE(m), idx * 4 + i) % 1000);
+  for (int i = 0; i < 64 * 8; ++i) gl_dst[i] = -1;
+  shmem_alltoalls64(gl_dst, gl_src, 2, 3, 2, start, log_stride, size, gpsync);
+  for (int m = 0; m < size; ++m)
+    for (int i = 0; i < 2; ++i)
+      EXPECT(gl_dst[2 * (m * 2 + i)] == val(ASET_PE(m), 3 * (idx * 2 + i) + 64), "alltoalls64", 2 * (m * 2 + i),
+             gl_dst[2 * (m * 2 + i)], val(ASET_PE(m), 3 * (idx * 2 + i) + 64));
+  /* reductions, dest aliasing source for the double sum */
+  for (int i = 0; i < 16; ++i) gd_src[i] = (double)(val(me, i) % 1000) / 8;
+  shmem_int_and_to_all(ga_dst, ga_src, 16, start, log_stride, size, (int*)gpwrk, gpsync);
+  shmem_long_max_to_all(gl_dst, gl_src, 16, start, log_stride, size, gpwrk, gpsync);
+  shmem_double_sum_to_all(gd_src, gd_src, 16, start, log_stride, size, (double*)gpwrk, gpsync);
+  for (int i = 0; i < 16; ++i) {
+    int a = (int)(val(start, i) % 1000);
+    long mx = val(start, i + 64);
+    double sum = 0;
+    for (int m = 0; m < size; ++m) {
+      a &= (int)(val(ASET_PE(m), i) % 1000);
+      mx = val(ASET_PE(m), i + 64) > mx ? val(ASET_PE(m), i + 64) : mx;
+      sum += (double)(val(ASET_PE(m), i) % 1000) / 8;
+    }
+    EXPECT(ga_dst[i] == a, "int_and_to_all", i, ga_dst[i], a);
+    EXPECT(gl_dst[i] == mx, "long_max_to_all", i, gl_dst[i], mx);
+    EXPECT(gd_src[i] == sum, "double_sum_to_all", i, (long long)(gd_src[i] * 8), (long long)(sum * 8));
+  }
+  for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; ++i) EXPECT(gpsync[i] == SHMEM_SYNC_VALUE, "pSync", i, gpsync[i], SHMEM_SYNC_VALUE);
+#undef ASET_PE
+}
+
+static void aset_case(void) {
+  if (npes > 8) return;
+  aset_one(0, 0, npes);
+  shmem_barrier_all();
+  if (npes >= 2) aset_one(1, 1, npes / 2);
+  shmem_barrier_all();
+  aset_one(npes - 1, 0, 1);
+  shmem_barrier_all();
+}
+
 long glock;     /* the lock: a symmetric long, zero */
 long gshared;   /* updated under the lock with a get and a put */
 
@@ -450,6 +616,14 @@ int main(int argc, char** argv) {
   else if (strcmp(c, "lock") == 0) lock_case();
   else if (strcmp(c, "ctx") == 0) ctx_case();
   else if (strcmp(c, "generic") == 0) generic_case();
+  else if (strcmp(c, "collect") == 0) collect_case();
+  else if (strcmp(c, "aset") == 0) aset_case();
+  else if (strcmp(c, "bad_aset") == 0) {
+    if (me == 0) shmem_barrier(1, 0, npes - 1, gpsync); /* PE 0 is not in PEs 1..n-1 */
+    else shmem_barrier_all();                            /* ends when PE 0 fails */
+    fprintf(stderr, "openshmem_programs: the bad active-set barrier returned\n");
+    return 1;
+  }
   else if (strcmp(c, "bad_ctx_pe") == 0) {
     shmem_team_t evens = SHMEM_TEAM_INVALID;
     shmem_ctx_t ectx = SHMEM_CTX_INVALID;

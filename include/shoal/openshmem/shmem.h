@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <shoal/shoal.h>
 
@@ -269,6 +270,227 @@ static inline int shoal_openshmem_coll_wait_(void) {
           cudaGetErrorString(cudaGetLastError()));
   return 1;
 }
+/* Deprecated active-set collectives (still in OpenSHMEM 1.5): the PEs
+ * PE_start + i * 2^logPE_stride, i < PE_size, call them together with the
+ * same symmetric pSync (SHMEM_*_SYNC_SIZE longs, each SHMEM_SYNC_VALUE
+ * before the first call; they are again on return). An active-set barrier
+ * on pSync brackets each; data moves by get (one from every member), so
+ * pWrk is not needed; reductions combine in active-set order, the same
+ * result on every PE. */
+#define SHMEM_SYNC_VALUE 0L
+#define SHMEM_SYNC_SIZE 4
+#define SHMEM_BARRIER_SYNC_SIZE 4
+#define SHMEM_BCAST_SYNC_SIZE 4
+#define SHMEM_COLLECT_SYNC_SIZE 4
+#define SHMEM_ALLTOALL_SYNC_SIZE 4
+#define SHMEM_ALLTOALLS_SYNC_SIZE 4
+#define SHMEM_REDUCE_SYNC_SIZE 4
+#define SHMEM_REDUCE_MIN_WRKDATA_SIZE 1
+#define _SHMEM_SYNC_VALUE SHMEM_SYNC_VALUE
+#define _SHMEM_BARRIER_SYNC_SIZE SHMEM_BARRIER_SYNC_SIZE
+#define _SHMEM_BCAST_SYNC_SIZE SHMEM_BCAST_SYNC_SIZE
+#define _SHMEM_COLLECT_SYNC_SIZE SHMEM_COLLECT_SYNC_SIZE
+#define _SHMEM_REDUCE_SYNC_SIZE SHMEM_REDUCE_SYNC_SIZE
+#define _SHMEM_REDUCE_MIN_WRKDATA_SIZE SHMEM_REDUCE_MIN_WRKDATA_SIZE
+
+typedef struct {
+  int start, stride, size, index; /* index: this PE's place in the set */
+} shoal_openshmem_aset_;
+#define SHOAL_OSH_ASET_PE_(a, i) ((a).start + (i) * (a).stride)
+
+static inline shoal_openshmem_aset_ shoal_openshmem_aset_of_(int start, int log_stride, int size, const char* call) {
+  shoal_openshmem_aset_ a = {start, 1, size, -1};
+  const int me = shoal_my_pe(), n = shoal_n_pes();
+  if (log_stride < 0 || log_stride > 30 || size < 1 || start < 0 ||
+      (long)start + (long)(size - 1) * (1L << (log_stride < 0 || log_stride > 30 ? 0 : log_stride)) >= n) {
+    fprintf(stderr, "shoal[PE %d] FATAL %s: the active set (PE_start %d, logPE_stride %d, PE_size %d) does not fit in %d PEs\n",
+            me, call, start, log_stride, size, n);
+    shoal_global_exit(1);
+  }
+  a.stride = 1 << log_stride;
+  if (me >= start && (me - start) % a.stride == 0 && (me - start) / a.stride < size) a.index = (me - start) / a.stride;
+  if (a.index < 0) {
+    fprintf(stderr, "shoal[PE %d] FATAL %s: PE %d is not in the active set (PE_start %d, logPE_stride %d, PE_size %d)\n",
+            me, call, me, start, log_stride, size);
+    shoal_global_exit(1);
+  }
+  return a;
+}
+/* Arrivals counted in pSync[0] at the set's first PE, which releases each
+ * other PE through its pSync[1]; both are SHMEM_SYNC_VALUE again on return.
+ * Puts this PE issued before are complete (quiet) when the others leave. */
+static inline void shoal_openshmem_aset_barrier_(shoal_openshmem_aset_ a, long* psync) {
+  shoal_quiet();
+  if (a.size == 1) return;
+  if (a.index == 0) {
+    shoal_long_wait_until(&psync[0], SHOAL_CMP_EQ, (long)(a.size - 1));
+    shoal_long_atomic_set(&psync[0], SHMEM_SYNC_VALUE, a.start);
+    for (int i = 1; i < a.size; ++i) shoal_long_atomic_set(&psync[1], 1, SHOAL_OSH_ASET_PE_(a, i));
+  } else {
+    shoal_long_atomic_add(&psync[0], 1, a.start);
+    shoal_long_wait_until(&psync[1], SHOAL_CMP_EQ, 1);
+    shoal_long_atomic_set(&psync[1], SHMEM_SYNC_VALUE, shoal_my_pe());
+  }
+}
+static inline void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long* pSync) {
+  shoal_openshmem_aset_barrier_(shoal_openshmem_aset_of_(PE_start, logPE_stride, PE_size, "shmem_barrier"), pSync);
+}
+static inline void shoal_openshmem_aset_broadcast_(void* dest, const void* source, size_t bytes, int root, int start,
+                                                   int log_stride, int size, long* psync, const char* call) {
+  const shoal_openshmem_aset_ a = shoal_openshmem_aset_of_(start, log_stride, size, call);
+  if (root < 0 || root >= size) {
+    fprintf(stderr, "shoal[PE %d] FATAL %s: PE_root %d is outside the active set's 0..%d\n", shoal_my_pe(), call,
+            root, size - 1);
+    shoal_global_exit(1);
+  }
+  shoal_openshmem_aset_barrier_(a, psync);
+  if (a.index != root && bytes) shoal_getmem(dest, source, bytes, SHOAL_OSH_ASET_PE_(a, root));
+  shoal_openshmem_aset_barrier_(a, psync);
+}
+static inline void shoal_openshmem_aset_fcollect_(void* dest, const void* source, size_t bytes, int start,
+                                                  int log_stride, int size, long* psync, const char* call) {
+  const shoal_openshmem_aset_ a = shoal_openshmem_aset_of_(start, log_stride, size, call);
+  shoal_openshmem_aset_barrier_(a, psync);
+  for (int i = 0; i < a.size && bytes; ++i)
+    shoal_getmem((char*)dest + (size_t)i * bytes, source, bytes, SHOAL_OSH_ASET_PE_(a, i));
+  shoal_openshmem_aset_barrier_(a, psync);
+}
+/* Each PE's size travels in its own pSync[2]. */
+static inline void shoal_openshmem_aset_collect_(void* dest, const void* source, size_t bytes, int start,
+                                                 int log_stride, int size, long* psync, const char* call) {
+  const shoal_openshmem_aset_ a = shoal_openshmem_aset_of_(start, log_stride, size, call);
+  shoal_long_atomic_set(&psync[2], (long)bytes, shoal_my_pe());
+  shoal_openshmem_aset_barrier_(a, psync);
+  size_t at = 0;
+  for (int i = 0; i < a.size; ++i) {
+    const int pe = SHOAL_OSH_ASET_PE_(a, i);
+    const size_t n = (size_t)shoal_long_atomic_fetch(&psync[2], pe);
+    if (n) shoal_getmem((char*)dest + at, source, n, pe);
+    at += n;
+  }
+  shoal_openshmem_aset_barrier_(a, psync);
+  shoal_long_atomic_set(&psync[2], SHMEM_SYNC_VALUE, shoal_my_pe());
+}
+static inline void shoal_openshmem_aset_alltoall_(void* dest, const void* source, size_t bytes, int start,
+                                                  int log_stride, int size, long* psync, const char* call) {
+  const shoal_openshmem_aset_ a = shoal_openshmem_aset_of_(start, log_stride, size, call);
+  shoal_openshmem_aset_barrier_(a, psync);
+  for (int i = 0; i < a.size && bytes; ++i)
+    shoal_getmem((char*)dest + (size_t)i * bytes, (const char*)source + (size_t)a.index * bytes, bytes,
+                 SHOAL_OSH_ASET_PE_(a, i));
+  shoal_openshmem_aset_barrier_(a, psync);
+}
+static inline void shoal_openshmem_aset_alltoalls_(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,
+                                                   size_t nelems, int bits, int start, int log_stride, int size,
+                                                   long* psync, const char* call) {
+  const shoal_openshmem_aset_ a = shoal_openshmem_aset_of_(start, log_stride, size, call);
+  const size_t w = (size_t)bits / 8;
+  shoal_openshmem_aset_barrier_(a, psync);
+  for (int i = 0; i < a.size && nelems; ++i) {
+    char* d = (char*)dest + (size_t)i * nelems * (size_t)dst * w;
+    const char* s = (const char*)source + (size_t)a.index * nelems * (size_t)sst * w;
+    if (bits == 32) shoal_iget32(d, s, dst, sst, nelems, SHOAL_OSH_ASET_PE_(a, i));
+    else shoal_iget64(d, s, dst, sst, nelems, SHOAL_OSH_ASET_PE_(a, i));
+  }
+  shoal_openshmem_aset_barrier_(a, psync);
+}
+static inline void shmem_broadcast32(void* dest, const void* source, size_t nelems, int PE_root, int PE_start,
+                                     int logPE_stride, int PE_size, long* pSync) {
+  shoal_openshmem_aset_broadcast_(dest, source, nelems * 4, PE_root, PE_start, logPE_stride, PE_size, pSync, "shmem_broadcast32");
+}
+static inline void shmem_broadcast64(void* dest, const void* source, size_t nelems, int PE_root, int PE_start,
+                                     int logPE_stride, int PE_size, long* pSync) {
+  shoal_openshmem_aset_broadcast_(dest, source, nelems * 8, PE_root, PE_start, logPE_stride, PE_size, pSync, "shmem_broadcast64");
+}
+static inline void shmem_fcollect32(void* dest, const void* source, size_t nelems, int PE_start, int logPE_stride,
+                                    int PE_size, long* pSync) {
+  shoal_openshmem_aset_fcollect_(dest, source, nelems * 4, PE_start, logPE_stride, PE_size, pSync, "shmem_fcollect32");
+}
+static inline void shmem_fcollect64(void* dest, const void* source, size_t nelems, int PE_start, int logPE_stride,
+                                    int PE_size, long* pSync) {
+  shoal_openshmem_aset_fcollect_(dest, source, nelems * 8, PE_start, logPE_stride, PE_size, pSync, "shmem_fcollect64");
+}
+static inline void shmem_collect32(void* dest, const void* source, size_t nelems, int PE_start, int logPE_stride,
+                                   int PE_size, long* pSync) {
+  shoal_openshmem_aset_collect_(dest, source, nelems * 4, PE_start, logPE_stride, PE_size, pSync, "shmem_collect32");
+}
+static inline void shmem_collect64(void* dest, const void* source, size_t nelems, int PE_start, int logPE_stride,
+                                   int PE_size, long* pSync) {
+  shoal_openshmem_aset_collect_(dest, source, nelems * 8, PE_start, logPE_stride, PE_size, pSync, "shmem_collect64");
+}
+static inline void shmem_alltoall32(void* dest, const void* source, size_t nelems, int PE_start, int logPE_stride,
+                                    int PE_size, long* pSync) {
+  shoal_openshmem_aset_alltoall_(dest, source, nelems * 4, PE_start, logPE_stride, PE_size, pSync, "shmem_alltoall32");
+}
+static inline void shmem_alltoall64(void* dest, const void* source, size_t nelems, int PE_start, int logPE_stride,
+                                    int PE_size, long* pSync) {
+  shoal_openshmem_aset_alltoall_(dest, source, nelems * 8, PE_start, logPE_stride, PE_size, pSync, "shmem_alltoall64");
+}
+static inline void shmem_alltoalls32(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,
+                                     int PE_start, int logPE_stride, int PE_size, long* pSync) {
+  shoal_openshmem_aset_alltoalls_(dest, source, dst, sst, nelems, 32, PE_start, logPE_stride, PE_size, pSync, "shmem_alltoalls32");
+}
+static inline void shmem_alltoalls64(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,
+                                     int PE_start, int logPE_stride, int PE_size, long* pSync) {
+  shoal_openshmem_aset_alltoalls_(dest, source, dst, sst, nelems, 64, PE_start, logPE_stride, PE_size, pSync, "shmem_alltoalls64");
+}
+
+/* The _to_all reductions: every member's source by get, combined in
+ * active-set order into a host buffer, written to dest after the second
+ * barrier (dest may be source). */
+typedef void (*shoal_openshmem_combine_)(void* acc, const void* in, size_t n);
+static inline void shoal_openshmem_aset_reduce_(void* dest, const void* source, int nreduce, size_t width,
+                                                shoal_openshmem_combine_ combine, int start, int log_stride, int size,
+                                                long* psync, const char* call) {
+  const shoal_openshmem_aset_ a = shoal_openshmem_aset_of_(start, log_stride, size, call);
+  const size_t n = nreduce > 0 ? (size_t)nreduce : 0, bytes = n * width;
+  char* acc = (char*)malloc(bytes + width);
+  char* tmp = (char*)malloc(bytes + width);
+  if (!acc || !tmp) {
+    fprintf(stderr, "shoal[PE %d] FATAL %s: out of host memory for %zu bytes\n", shoal_my_pe(), call, bytes);
+    shoal_global_exit(1);
+  }
+  shoal_openshmem_aset_barrier_(a, psync);
+  if (n) shoal_getmem(acc, source, bytes, SHOAL_OSH_ASET_PE_(a, 0));
+  for (int i = 1; i < a.size && n; ++i) {
+    shoal_getmem(tmp, source, bytes, SHOAL_OSH_ASET_PE_(a, i));
+    combine(acc, tmp, n);
+  }
+  shoal_openshmem_aset_barrier_(a, psync);
+  if (n) memcpy(dest, acc, bytes);
+  free(acc);
+  free(tmp);
+}
+
+/* Team alltoalls (1.5): this PE's strided blocks into every member's dest
+ * (iput), between two team barriers. */
+static inline int shoal_openshmem_alltoalls_(shoal_team_t team, void* dest, const void* source, ptrdiff_t dst,
+                                             ptrdiff_t sst, size_t nelems, size_t width, const char* call) {
+  const int n = shoal_team_n_pes(team), me = shoal_team_my_pe(team);
+  if (me < 0) {
+    fprintf(stderr, "shoal[PE %d] %s: this PE is not in team %d\n", shoal_my_pe(), call, (int)team);
+    return 1;
+  }
+  if (shoal_barrier(team) != 0) return 1;
+  for (int j = 0; j < n && nelems; ++j) {
+    const int pe = shoal_team_translate_pe(team, j, SHOAL_TEAM_WORLD);
+    char* d = (char*)dest + (size_t)me * nelems * (size_t)dst * width;
+    const char* s = (const char*)source + (size_t)j * nelems * (size_t)sst * width;
+    switch (width) {
+      case 1: shoal_iput8(d, s, dst, sst, nelems, pe); break;
+      case 2: shoal_iput16(d, s, dst, sst, nelems, pe); break;
+      case 4: shoal_iput32(d, s, dst, sst, nelems, pe); break;
+      case 8: shoal_iput64(d, s, dst, sst, nelems, pe); break;
+      default: shoal_iput128(d, s, dst, sst, nelems, pe); break;
+    }
+  }
+  return shoal_barrier(team);
+}
+static inline int shmem_alltoallsmem(shoal_team_t team, void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,
+                                     size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, 1, "shmem_alltoallsmem");
+}
+
 /* Deprecated names of the queries. */
 static inline int _my_pe(void) { return shoal_my_pe(); }
 static inline int _num_pes(void) { return shoal_n_pes(); }
@@ -288,6 +510,7 @@ static inline int shmem_my_pe_(void) { return shoal_my_pe(); }
 #define shmem_char_put_nbi shoal_char_put_nbi
 #define shmem_char_put_signal shoal_char_put_signal
 #define shmem_char_put_signal_nbi shoal_char_put_signal_nbi
+#define shmem_collectmem shoal_collectmem
 #define shmem_double_atomic_fetch shoal_double_atomic_fetch
 #define shmem_double_fetch shoal_double_atomic_fetch
 #define shmem_double_atomic_set shoal_double_atomic_set
@@ -3614,6 +3837,504 @@ static inline int shmem_ushort_xor_reduce(shoal_team_t team, unsigned short* des
   const int rc = shoal_ushort_xor_reduce_on_stream(team, (unsigned short*)shoal_openshmem_sym_(dest), (const unsigned short*)shoal_openshmem_sym_(source), nreduce, 0);
   return rc != 0 ? rc : shoal_openshmem_coll_wait_();
 }
+static inline int shmem_char_collect(shoal_team_t team, char* dest, const char* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(char));
+}
+static inline int shmem_char_alltoalls(shoal_team_t team, char* dest, const char* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(char), "shmem_char_alltoalls");
+}
+static inline int shmem_double_collect(shoal_team_t team, double* dest, const double* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(double));
+}
+static inline int shmem_double_alltoalls(shoal_team_t team, double* dest, const double* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(double), "shmem_double_alltoalls");
+}
+static inline int shmem_float_collect(shoal_team_t team, float* dest, const float* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(float));
+}
+static inline int shmem_float_alltoalls(shoal_team_t team, float* dest, const float* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(float), "shmem_float_alltoalls");
+}
+static inline int shmem_int16_collect(shoal_team_t team, int16_t* dest, const int16_t* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(int16_t));
+}
+static inline int shmem_int16_alltoalls(shoal_team_t team, int16_t* dest, const int16_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(int16_t), "shmem_int16_alltoalls");
+}
+static inline int shmem_int32_collect(shoal_team_t team, int32_t* dest, const int32_t* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(int32_t));
+}
+static inline int shmem_int32_alltoalls(shoal_team_t team, int32_t* dest, const int32_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(int32_t), "shmem_int32_alltoalls");
+}
+static inline int shmem_int64_collect(shoal_team_t team, int64_t* dest, const int64_t* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(int64_t));
+}
+static inline int shmem_int64_alltoalls(shoal_team_t team, int64_t* dest, const int64_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(int64_t), "shmem_int64_alltoalls");
+}
+static inline int shmem_int8_collect(shoal_team_t team, int8_t* dest, const int8_t* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(int8_t));
+}
+static inline int shmem_int8_alltoalls(shoal_team_t team, int8_t* dest, const int8_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(int8_t), "shmem_int8_alltoalls");
+}
+static inline int shmem_int_collect(shoal_team_t team, int* dest, const int* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(int));
+}
+static inline int shmem_int_alltoalls(shoal_team_t team, int* dest, const int* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(int), "shmem_int_alltoalls");
+}
+static inline int shmem_long_collect(shoal_team_t team, long* dest, const long* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(long));
+}
+static inline int shmem_long_alltoalls(shoal_team_t team, long* dest, const long* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(long), "shmem_long_alltoalls");
+}
+static inline int shmem_longlong_collect(shoal_team_t team, long long* dest, const long long* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(long long));
+}
+static inline int shmem_longlong_alltoalls(shoal_team_t team, long long* dest, const long long* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(long long), "shmem_longlong_alltoalls");
+}
+static inline int shmem_ptrdiff_collect(shoal_team_t team, ptrdiff_t* dest, const ptrdiff_t* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(ptrdiff_t));
+}
+static inline int shmem_ptrdiff_alltoalls(shoal_team_t team, ptrdiff_t* dest, const ptrdiff_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(ptrdiff_t), "shmem_ptrdiff_alltoalls");
+}
+static inline int shmem_schar_collect(shoal_team_t team, signed char* dest, const signed char* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(signed char));
+}
+static inline int shmem_schar_alltoalls(shoal_team_t team, signed char* dest, const signed char* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(signed char), "shmem_schar_alltoalls");
+}
+static inline int shmem_short_collect(shoal_team_t team, short* dest, const short* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(short));
+}
+static inline int shmem_short_alltoalls(shoal_team_t team, short* dest, const short* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(short), "shmem_short_alltoalls");
+}
+static inline int shmem_size_collect(shoal_team_t team, size_t* dest, const size_t* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(size_t));
+}
+static inline int shmem_size_alltoalls(shoal_team_t team, size_t* dest, const size_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(size_t), "shmem_size_alltoalls");
+}
+static inline int shmem_uchar_collect(shoal_team_t team, unsigned char* dest, const unsigned char* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(unsigned char));
+}
+static inline int shmem_uchar_alltoalls(shoal_team_t team, unsigned char* dest, const unsigned char* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(unsigned char), "shmem_uchar_alltoalls");
+}
+static inline int shmem_uint16_collect(shoal_team_t team, uint16_t* dest, const uint16_t* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(uint16_t));
+}
+static inline int shmem_uint16_alltoalls(shoal_team_t team, uint16_t* dest, const uint16_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(uint16_t), "shmem_uint16_alltoalls");
+}
+static inline int shmem_uint32_collect(shoal_team_t team, uint32_t* dest, const uint32_t* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(uint32_t));
+}
+static inline int shmem_uint32_alltoalls(shoal_team_t team, uint32_t* dest, const uint32_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(uint32_t), "shmem_uint32_alltoalls");
+}
+static inline int shmem_uint64_collect(shoal_team_t team, uint64_t* dest, const uint64_t* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(uint64_t));
+}
+static inline int shmem_uint64_alltoalls(shoal_team_t team, uint64_t* dest, const uint64_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(uint64_t), "shmem_uint64_alltoalls");
+}
+static inline int shmem_uint8_collect(shoal_team_t team, uint8_t* dest, const uint8_t* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(uint8_t));
+}
+static inline int shmem_uint8_alltoalls(shoal_team_t team, uint8_t* dest, const uint8_t* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(uint8_t), "shmem_uint8_alltoalls");
+}
+static inline int shmem_uint_collect(shoal_team_t team, unsigned int* dest, const unsigned int* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(unsigned int));
+}
+static inline int shmem_uint_alltoalls(shoal_team_t team, unsigned int* dest, const unsigned int* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(unsigned int), "shmem_uint_alltoalls");
+}
+static inline int shmem_ulong_collect(shoal_team_t team, unsigned long* dest, const unsigned long* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(unsigned long));
+}
+static inline int shmem_ulong_alltoalls(shoal_team_t team, unsigned long* dest, const unsigned long* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(unsigned long), "shmem_ulong_alltoalls");
+}
+static inline int shmem_ulonglong_collect(shoal_team_t team, unsigned long long* dest, const unsigned long long* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(unsigned long long));
+}
+static inline int shmem_ulonglong_alltoalls(shoal_team_t team, unsigned long long* dest, const unsigned long long* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(unsigned long long), "shmem_ulonglong_alltoalls");
+}
+static inline int shmem_ushort_collect(shoal_team_t team, unsigned short* dest, const unsigned short* source, size_t nelems) {
+  return shoal_collectmem(team, dest, source, nelems * sizeof(unsigned short));
+}
+static inline int shmem_ushort_alltoalls(shoal_team_t team, unsigned short* dest, const unsigned short* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  return shoal_openshmem_alltoalls_(team, dest, source, dst, sst, nelems, sizeof(unsigned short), "shmem_ushort_alltoalls");
+}
+static inline void shoal_openshmem_short_and_(void* acc_, const void* in_, size_t n) {
+  short* acc = (short*)acc_;
+  const short* tmp = (const short*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] & tmp[j];
+}
+static inline void shmem_short_and_to_all(short* dest, const short* source, int nreduce, int PE_start, int logPE_stride, int PE_size, short* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(short), shoal_openshmem_short_and_, PE_start, logPE_stride, PE_size, pSync, "shmem_short_and_to_all");
+}
+static inline void shoal_openshmem_short_or_(void* acc_, const void* in_, size_t n) {
+  short* acc = (short*)acc_;
+  const short* tmp = (const short*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] | tmp[j];
+}
+static inline void shmem_short_or_to_all(short* dest, const short* source, int nreduce, int PE_start, int logPE_stride, int PE_size, short* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(short), shoal_openshmem_short_or_, PE_start, logPE_stride, PE_size, pSync, "shmem_short_or_to_all");
+}
+static inline void shoal_openshmem_short_xor_(void* acc_, const void* in_, size_t n) {
+  short* acc = (short*)acc_;
+  const short* tmp = (const short*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] ^ tmp[j];
+}
+static inline void shmem_short_xor_to_all(short* dest, const short* source, int nreduce, int PE_start, int logPE_stride, int PE_size, short* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(short), shoal_openshmem_short_xor_, PE_start, logPE_stride, PE_size, pSync, "shmem_short_xor_to_all");
+}
+static inline void shoal_openshmem_short_min_(void* acc_, const void* in_, size_t n) {
+  short* acc = (short*)acc_;
+  const short* tmp = (const short*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = tmp[j] < acc[j] ? tmp[j] : acc[j];
+}
+static inline void shmem_short_min_to_all(short* dest, const short* source, int nreduce, int PE_start, int logPE_stride, int PE_size, short* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(short), shoal_openshmem_short_min_, PE_start, logPE_stride, PE_size, pSync, "shmem_short_min_to_all");
+}
+static inline void shoal_openshmem_short_max_(void* acc_, const void* in_, size_t n) {
+  short* acc = (short*)acc_;
+  const short* tmp = (const short*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = tmp[j] > acc[j] ? tmp[j] : acc[j];
+}
+static inline void shmem_short_max_to_all(short* dest, const short* source, int nreduce, int PE_start, int logPE_stride, int PE_size, short* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(short), shoal_openshmem_short_max_, PE_start, logPE_stride, PE_size, pSync, "shmem_short_max_to_all");
+}
+static inline void shoal_openshmem_short_sum_(void* acc_, const void* in_, size_t n) {
+  short* acc = (short*)acc_;
+  const short* tmp = (const short*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] + tmp[j];
+}
+static inline void shmem_short_sum_to_all(short* dest, const short* source, int nreduce, int PE_start, int logPE_stride, int PE_size, short* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(short), shoal_openshmem_short_sum_, PE_start, logPE_stride, PE_size, pSync, "shmem_short_sum_to_all");
+}
+static inline void shoal_openshmem_short_prod_(void* acc_, const void* in_, size_t n) {
+  short* acc = (short*)acc_;
+  const short* tmp = (const short*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] * tmp[j];
+}
+static inline void shmem_short_prod_to_all(short* dest, const short* source, int nreduce, int PE_start, int logPE_stride, int PE_size, short* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(short), shoal_openshmem_short_prod_, PE_start, logPE_stride, PE_size, pSync, "shmem_short_prod_to_all");
+}
+static inline void shoal_openshmem_int_and_(void* acc_, const void* in_, size_t n) {
+  int* acc = (int*)acc_;
+  const int* tmp = (const int*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] & tmp[j];
+}
+static inline void shmem_int_and_to_all(int* dest, const int* source, int nreduce, int PE_start, int logPE_stride, int PE_size, int* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(int), shoal_openshmem_int_and_, PE_start, logPE_stride, PE_size, pSync, "shmem_int_and_to_all");
+}
+static inline void shoal_openshmem_int_or_(void* acc_, const void* in_, size_t n) {
+  int* acc = (int*)acc_;
+  const int* tmp = (const int*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] | tmp[j];
+}
+static inline void shmem_int_or_to_all(int* dest, const int* source, int nreduce, int PE_start, int logPE_stride, int PE_size, int* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(int), shoal_openshmem_int_or_, PE_start, logPE_stride, PE_size, pSync, "shmem_int_or_to_all");
+}
+static inline void shoal_openshmem_int_xor_(void* acc_, const void* in_, size_t n) {
+  int* acc = (int*)acc_;
+  const int* tmp = (const int*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] ^ tmp[j];
+}
+static inline void shmem_int_xor_to_all(int* dest, const int* source, int nreduce, int PE_start, int logPE_stride, int PE_size, int* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(int), shoal_openshmem_int_xor_, PE_start, logPE_stride, PE_size, pSync, "shmem_int_xor_to_all");
+}
+static inline void shoal_openshmem_int_min_(void* acc_, const void* in_, size_t n) {
+  int* acc = (int*)acc_;
+  const int* tmp = (const int*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = tmp[j] < acc[j] ? tmp[j] : acc[j];
+}
+static inline void shmem_int_min_to_all(int* dest, const int* source, int nreduce, int PE_start, int logPE_stride, int PE_size, int* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(int), shoal_openshmem_int_min_, PE_start, logPE_stride, PE_size, pSync, "shmem_int_min_to_all");
+}
+static inline void shoal_openshmem_int_max_(void* acc_, const void* in_, size_t n) {
+  int* acc = (int*)acc_;
+  const int* tmp = (const int*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = tmp[j] > acc[j] ? tmp[j] : acc[j];
+}
+static inline void shmem_int_max_to_all(int* dest, const int* source, int nreduce, int PE_start, int logPE_stride, int PE_size, int* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(int), shoal_openshmem_int_max_, PE_start, logPE_stride, PE_size, pSync, "shmem_int_max_to_all");
+}
+static inline void shoal_openshmem_int_sum_(void* acc_, const void* in_, size_t n) {
+  int* acc = (int*)acc_;
+  const int* tmp = (const int*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] + tmp[j];
+}
+static inline void shmem_int_sum_to_all(int* dest, const int* source, int nreduce, int PE_start, int logPE_stride, int PE_size, int* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(int), shoal_openshmem_int_sum_, PE_start, logPE_stride, PE_size, pSync, "shmem_int_sum_to_all");
+}
+static inline void shoal_openshmem_int_prod_(void* acc_, const void* in_, size_t n) {
+  int* acc = (int*)acc_;
+  const int* tmp = (const int*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] * tmp[j];
+}
+static inline void shmem_int_prod_to_all(int* dest, const int* source, int nreduce, int PE_start, int logPE_stride, int PE_size, int* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(int), shoal_openshmem_int_prod_, PE_start, logPE_stride, PE_size, pSync, "shmem_int_prod_to_all");
+}
+static inline void shoal_openshmem_long_and_(void* acc_, const void* in_, size_t n) {
+  long* acc = (long*)acc_;
+  const long* tmp = (const long*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] & tmp[j];
+}
+static inline void shmem_long_and_to_all(long* dest, const long* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long), shoal_openshmem_long_and_, PE_start, logPE_stride, PE_size, pSync, "shmem_long_and_to_all");
+}
+static inline void shoal_openshmem_long_or_(void* acc_, const void* in_, size_t n) {
+  long* acc = (long*)acc_;
+  const long* tmp = (const long*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] | tmp[j];
+}
+static inline void shmem_long_or_to_all(long* dest, const long* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long), shoal_openshmem_long_or_, PE_start, logPE_stride, PE_size, pSync, "shmem_long_or_to_all");
+}
+static inline void shoal_openshmem_long_xor_(void* acc_, const void* in_, size_t n) {
+  long* acc = (long*)acc_;
+  const long* tmp = (const long*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] ^ tmp[j];
+}
+static inline void shmem_long_xor_to_all(long* dest, const long* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long), shoal_openshmem_long_xor_, PE_start, logPE_stride, PE_size, pSync, "shmem_long_xor_to_all");
+}
+static inline void shoal_openshmem_long_min_(void* acc_, const void* in_, size_t n) {
+  long* acc = (long*)acc_;
+  const long* tmp = (const long*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = tmp[j] < acc[j] ? tmp[j] : acc[j];
+}
+static inline void shmem_long_min_to_all(long* dest, const long* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long), shoal_openshmem_long_min_, PE_start, logPE_stride, PE_size, pSync, "shmem_long_min_to_all");
+}
+static inline void shoal_openshmem_long_max_(void* acc_, const void* in_, size_t n) {
+  long* acc = (long*)acc_;
+  const long* tmp = (const long*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = tmp[j] > acc[j] ? tmp[j] : acc[j];
+}
+static inline void shmem_long_max_to_all(long* dest, const long* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long), shoal_openshmem_long_max_, PE_start, logPE_stride, PE_size, pSync, "shmem_long_max_to_all");
+}
+static inline void shoal_openshmem_long_sum_(void* acc_, const void* in_, size_t n) {
+  long* acc = (long*)acc_;
+  const long* tmp = (const long*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] + tmp[j];
+}
+static inline void shmem_long_sum_to_all(long* dest, const long* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long), shoal_openshmem_long_sum_, PE_start, logPE_stride, PE_size, pSync, "shmem_long_sum_to_all");
+}
+static inline void shoal_openshmem_long_prod_(void* acc_, const void* in_, size_t n) {
+  long* acc = (long*)acc_;
+  const long* tmp = (const long*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] * tmp[j];
+}
+static inline void shmem_long_prod_to_all(long* dest, const long* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long), shoal_openshmem_long_prod_, PE_start, logPE_stride, PE_size, pSync, "shmem_long_prod_to_all");
+}
+static inline void shoal_openshmem_longlong_and_(void* acc_, const void* in_, size_t n) {
+  long long* acc = (long long*)acc_;
+  const long long* tmp = (const long long*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] & tmp[j];
+}
+static inline void shmem_longlong_and_to_all(long long* dest, const long long* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long long* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long long), shoal_openshmem_longlong_and_, PE_start, logPE_stride, PE_size, pSync, "shmem_longlong_and_to_all");
+}
+static inline void shoal_openshmem_longlong_or_(void* acc_, const void* in_, size_t n) {
+  long long* acc = (long long*)acc_;
+  const long long* tmp = (const long long*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] | tmp[j];
+}
+static inline void shmem_longlong_or_to_all(long long* dest, const long long* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long long* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long long), shoal_openshmem_longlong_or_, PE_start, logPE_stride, PE_size, pSync, "shmem_longlong_or_to_all");
+}
+static inline void shoal_openshmem_longlong_xor_(void* acc_, const void* in_, size_t n) {
+  long long* acc = (long long*)acc_;
+  const long long* tmp = (const long long*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] ^ tmp[j];
+}
+static inline void shmem_longlong_xor_to_all(long long* dest, const long long* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long long* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long long), shoal_openshmem_longlong_xor_, PE_start, logPE_stride, PE_size, pSync, "shmem_longlong_xor_to_all");
+}
+static inline void shoal_openshmem_longlong_min_(void* acc_, const void* in_, size_t n) {
+  long long* acc = (long long*)acc_;
+  const long long* tmp = (const long long*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = tmp[j] < acc[j] ? tmp[j] : acc[j];
+}
+static inline void shmem_longlong_min_to_all(long long* dest, const long long* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long long* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long long), shoal_openshmem_longlong_min_, PE_start, logPE_stride, PE_size, pSync, "shmem_longlong_min_to_all");
+}
+static inline void shoal_openshmem_longlong_max_(void* acc_, const void* in_, size_t n) {
+  long long* acc = (long long*)acc_;
+  const long long* tmp = (const long long*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = tmp[j] > acc[j] ? tmp[j] : acc[j];
+}
+static inline void shmem_longlong_max_to_all(long long* dest, const long long* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long long* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long long), shoal_openshmem_longlong_max_, PE_start, logPE_stride, PE_size, pSync, "shmem_longlong_max_to_all");
+}
+static inline void shoal_openshmem_longlong_sum_(void* acc_, const void* in_, size_t n) {
+  long long* acc = (long long*)acc_;
+  const long long* tmp = (const long long*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] + tmp[j];
+}
+static inline void shmem_longlong_sum_to_all(long long* dest, const long long* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long long* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long long), shoal_openshmem_longlong_sum_, PE_start, logPE_stride, PE_size, pSync, "shmem_longlong_sum_to_all");
+}
+static inline void shoal_openshmem_longlong_prod_(void* acc_, const void* in_, size_t n) {
+  long long* acc = (long long*)acc_;
+  const long long* tmp = (const long long*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] * tmp[j];
+}
+static inline void shmem_longlong_prod_to_all(long long* dest, const long long* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long long* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long long), shoal_openshmem_longlong_prod_, PE_start, logPE_stride, PE_size, pSync, "shmem_longlong_prod_to_all");
+}
+static inline void shoal_openshmem_float_min_(void* acc_, const void* in_, size_t n) {
+  float* acc = (float*)acc_;
+  const float* tmp = (const float*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = tmp[j] < acc[j] ? tmp[j] : acc[j];
+}
+static inline void shmem_float_min_to_all(float* dest, const float* source, int nreduce, int PE_start, int logPE_stride, int PE_size, float* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(float), shoal_openshmem_float_min_, PE_start, logPE_stride, PE_size, pSync, "shmem_float_min_to_all");
+}
+static inline void shoal_openshmem_float_max_(void* acc_, const void* in_, size_t n) {
+  float* acc = (float*)acc_;
+  const float* tmp = (const float*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = tmp[j] > acc[j] ? tmp[j] : acc[j];
+}
+static inline void shmem_float_max_to_all(float* dest, const float* source, int nreduce, int PE_start, int logPE_stride, int PE_size, float* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(float), shoal_openshmem_float_max_, PE_start, logPE_stride, PE_size, pSync, "shmem_float_max_to_all");
+}
+static inline void shoal_openshmem_float_sum_(void* acc_, const void* in_, size_t n) {
+  float* acc = (float*)acc_;
+  const float* tmp = (const float*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] + tmp[j];
+}
+static inline void shmem_float_sum_to_all(float* dest, const float* source, int nreduce, int PE_start, int logPE_stride, int PE_size, float* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(float), shoal_openshmem_float_sum_, PE_start, logPE_stride, PE_size, pSync, "shmem_float_sum_to_all");
+}
+static inline void shoal_openshmem_float_prod_(void* acc_, const void* in_, size_t n) {
+  float* acc = (float*)acc_;
+  const float* tmp = (const float*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] * tmp[j];
+}
+static inline void shmem_float_prod_to_all(float* dest, const float* source, int nreduce, int PE_start, int logPE_stride, int PE_size, float* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(float), shoal_openshmem_float_prod_, PE_start, logPE_stride, PE_size, pSync, "shmem_float_prod_to_all");
+}
+static inline void shoal_openshmem_double_min_(void* acc_, const void* in_, size_t n) {
+  double* acc = (double*)acc_;
+  const double* tmp = (const double*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = tmp[j] < acc[j] ? tmp[j] : acc[j];
+}
+static inline void shmem_double_min_to_all(double* dest, const double* source, int nreduce, int PE_start, int logPE_stride, int PE_size, double* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(double), shoal_openshmem_double_min_, PE_start, logPE_stride, PE_size, pSync, "shmem_double_min_to_all");
+}
+static inline void shoal_openshmem_double_max_(void* acc_, const void* in_, size_t n) {
+  double* acc = (double*)acc_;
+  const double* tmp = (const double*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = tmp[j] > acc[j] ? tmp[j] : acc[j];
+}
+static inline void shmem_double_max_to_all(double* dest, const double* source, int nreduce, int PE_start, int logPE_stride, int PE_size, double* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(double), shoal_openshmem_double_max_, PE_start, logPE_stride, PE_size, pSync, "shmem_double_max_to_all");
+}
+static inline void shoal_openshmem_double_sum_(void* acc_, const void* in_, size_t n) {
+  double* acc = (double*)acc_;
+  const double* tmp = (const double*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] + tmp[j];
+}
+static inline void shmem_double_sum_to_all(double* dest, const double* source, int nreduce, int PE_start, int logPE_stride, int PE_size, double* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(double), shoal_openshmem_double_sum_, PE_start, logPE_stride, PE_size, pSync, "shmem_double_sum_to_all");
+}
+static inline void shoal_openshmem_double_prod_(void* acc_, const void* in_, size_t n) {
+  double* acc = (double*)acc_;
+  const double* tmp = (const double*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] * tmp[j];
+}
+static inline void shmem_double_prod_to_all(double* dest, const double* source, int nreduce, int PE_start, int logPE_stride, int PE_size, double* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(double), shoal_openshmem_double_prod_, PE_start, logPE_stride, PE_size, pSync, "shmem_double_prod_to_all");
+}
+static inline void shoal_openshmem_longdouble_min_(void* acc_, const void* in_, size_t n) {
+  long double* acc = (long double*)acc_;
+  const long double* tmp = (const long double*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = tmp[j] < acc[j] ? tmp[j] : acc[j];
+}
+static inline void shmem_longdouble_min_to_all(long double* dest, const long double* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long double* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long double), shoal_openshmem_longdouble_min_, PE_start, logPE_stride, PE_size, pSync, "shmem_longdouble_min_to_all");
+}
+static inline void shoal_openshmem_longdouble_max_(void* acc_, const void* in_, size_t n) {
+  long double* acc = (long double*)acc_;
+  const long double* tmp = (const long double*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = tmp[j] > acc[j] ? tmp[j] : acc[j];
+}
+static inline void shmem_longdouble_max_to_all(long double* dest, const long double* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long double* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long double), shoal_openshmem_longdouble_max_, PE_start, logPE_stride, PE_size, pSync, "shmem_longdouble_max_to_all");
+}
+static inline void shoal_openshmem_longdouble_sum_(void* acc_, const void* in_, size_t n) {
+  long double* acc = (long double*)acc_;
+  const long double* tmp = (const long double*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] + tmp[j];
+}
+static inline void shmem_longdouble_sum_to_all(long double* dest, const long double* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long double* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long double), shoal_openshmem_longdouble_sum_, PE_start, logPE_stride, PE_size, pSync, "shmem_longdouble_sum_to_all");
+}
+static inline void shoal_openshmem_longdouble_prod_(void* acc_, const void* in_, size_t n) {
+  long double* acc = (long double*)acc_;
+  const long double* tmp = (const long double*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] * tmp[j];
+}
+static inline void shmem_longdouble_prod_to_all(long double* dest, const long double* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long double* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long double), shoal_openshmem_longdouble_prod_, PE_start, logPE_stride, PE_size, pSync, "shmem_longdouble_prod_to_all");
+}
 static inline void shmem_short_wait(short* ivar, short cmp_value) {
   shoal_short_wait_until(ivar, SHOAL_CMP_NE, cmp_value);
 }
@@ -3787,6 +4508,8 @@ _Static_assert(sizeof(long) == 8 && sizeof(int) == 4, "shoal's <shmem.h> generic
 #define shmem_wait_until_some_vector(...) SHOAL_OSH_CAT_(SHOAL_OSH_wait_until_some_vector_, SHOAL_OSH_NARGS_(__VA_ARGS__))(__VA_ARGS__)
 #define SHOAL_OSH_xor_reduce_4(a0, a1, a2, a3) _Generic(*(a1), short: shmem_int16_xor_reduce, int: shmem_int32_xor_reduce, long: shmem_int64_xor_reduce, signed char: shmem_int8_xor_reduce, unsigned long: shmem_ulong_xor_reduce, unsigned char: shmem_uchar_xor_reduce, unsigned short: shmem_ushort_xor_reduce, unsigned int: shmem_uint_xor_reduce, unsigned long long: shmem_ulonglong_xor_reduce)(a0, a1, a2, a3)
 #define shmem_xor_reduce(...) SHOAL_OSH_CAT_(SHOAL_OSH_xor_reduce_, SHOAL_OSH_NARGS_(__VA_ARGS__))(__VA_ARGS__)
+#define shmem_alltoalls(team, dest, ...) _Generic(*(dest), char: shmem_char_alltoalls, double: shmem_double_alltoalls, float: shmem_float_alltoalls, short: shmem_short_alltoalls, int: shmem_int_alltoalls, long: shmem_long_alltoalls, signed char: shmem_schar_alltoalls, long long: shmem_longlong_alltoalls, unsigned long: shmem_ulong_alltoalls, unsigned char: shmem_uchar_alltoalls, unsigned short: shmem_ushort_alltoalls, unsigned int: shmem_uint_alltoalls, unsigned long long: shmem_ulonglong_alltoalls)(team, dest, __VA_ARGS__)
+#define shmem_collect(team, dest, ...) _Generic(*(dest), char: shmem_char_collect, double: shmem_double_collect, float: shmem_float_collect, short: shmem_short_collect, int: shmem_int_collect, long: shmem_long_collect, signed char: shmem_schar_collect, long long: shmem_longlong_collect, unsigned long: shmem_ulong_collect, unsigned char: shmem_uchar_collect, unsigned short: shmem_ushort_collect, unsigned int: shmem_uint_collect, unsigned long long: shmem_ulonglong_collect)(team, dest, __VA_ARGS__)
 #endif
 
 #ifdef __cplusplus
