@@ -14,11 +14,12 @@
  *     coll    sum/max reduce, broadcast, fcollect, alltoall (typed and mem)
  *             over the world team and a strided team, on globals and heap
  *     collect team collect (typed, mem, C11 generic; a different count per
- *             PE, some 0) and alltoalls (strides 1..3) over the world and
- *             the odd PEs
+ *             PE, some 0), alltoalls (strides 1..3) and complexd sum/prod
+ *             reduce over the world and the odd PEs
  *     aset    the deprecated active-set calls on every other PE from PE 1
  *             and on all: shmem_barrier, broadcast32/64, fcollect, collect,
- *             alltoall, alltoalls, and/max/sum/prod _to_all on several types,
+ *             alltoall, alltoalls, and/max/sum _to_all on int, long, double
+ *             and float _Complex,
  *             pSync reused and checked back to SHMEM_SYNC_VALUE
  *     bad_aset an active-set call from a PE outside the set: error
  *     lock    a get-add-put counter at PE 0 under shmem_set_lock (no
@@ -355,12 +356,45 @@ static void collect_one(shmem_team_t team, const char* name) {
   shmem_free(hdst); /* world-collective: every PE calls collect_one */
 }
 
+/* Complex sum and prod over a team: small exact values (parts k/4), so the
+ * reference is exact in the fixed team order. */
+double _Complex gz_src[8], gz_dst[8];
+static void complex_one(shmem_team_t team) {
+  const int tn = shmem_team_n_pes(team);
+  if (shmem_team_my_pe(team) < 0) return;
+  for (int i = 0; i < 8; ++i) gz_src[i] = (double)(val(me, i) % 9 - 4) / 4 + (double)(val(me, i + 8) % 5 - 2) / 4 * 1.0i;
+  shmem_team_sync(team);
+  EXPECT(shmem_complexd_sum_reduce(team, gz_dst, gz_src, 8) == 0, "complexd_sum_reduce rc", 0, 1, 0);
+  double _Complex want[8];
+  for (int i = 0; i < 8; ++i) {
+    want[i] = 0;
+    for (int m = 0; m < tn; ++m) {
+      const int pe = shmem_team_translate_pe(team, m, SHMEM_TEAM_WORLD);
+      want[i] += (double)(val(pe, i) % 9 - 4) / 4 + (double)(val(pe, i + 8) % 5 - 2) / 4 * 1.0i;
+    }
+    EXPECT(gz_dst[i] == want[i], "complexd_sum_reduce", i, (long long)(__real__ gz_dst[i] * 4), (long long)(__real__ want[i] * 4));
+  }
+  shmem_complexd_prod_reduce(team, gz_src, gz_src, 8); /* in place */
+  for (int i = 0; i < 8; ++i) {
+    const int pe0 = shmem_team_translate_pe(team, 0, SHMEM_TEAM_WORLD);
+    double _Complex p = (double)(val(pe0, i) % 9 - 4) / 4 + (double)(val(pe0, i + 8) % 5 - 2) / 4 * 1.0i;
+    for (int m = 1; m < tn; ++m) {
+      const int pe = shmem_team_translate_pe(team, m, SHMEM_TEAM_WORLD);
+      p *= (double)(val(pe, i) % 9 - 4) / 4 + (double)(val(pe, i + 8) % 5 - 2) / 4 * 1.0i;
+    }
+    EXPECT(gz_src[i] == p, "complexd_prod_reduce", i, (long long)(__imag__ gz_src[i] * 64), (long long)(__imag__ p * 64));
+  }
+  shmem_team_sync(team);
+}
+
 static void collect_case(void) {
   if (npes > 8) return;
+  complex_one(SHMEM_TEAM_WORLD);
   collect_one(SHMEM_TEAM_WORLD, "collect(world)");
   shmem_team_t odds = SHMEM_TEAM_INVALID;
   shmem_team_split_strided(SHMEM_TEAM_WORLD, 1, 2, npes / 2, NULL, 0, &odds);
   if (odds != SHMEM_TEAM_INVALID) {
+    complex_one(odds);
     collect_one(odds, "collect(odds)");
   } else {
     int* h = shmem_malloc(sizeof(int) * 11 * 8); /* the odd PEs' allocation */
@@ -435,6 +469,17 @@ static void aset_one(int start, int log_stride, int size) {
     EXPECT(ga_dst[i] == a, "int_and_to_all", i, ga_dst[i], a);
     EXPECT(gl_dst[i] == mx, "long_max_to_all", i, gl_dst[i], mx);
     EXPECT(gd_src[i] == sum, "double_sum_to_all", i, (long long)(gd_src[i] * 8), (long long)(sum * 8));
+  }
+  float _Complex zs[4], zd[4], zw[4];
+  for (int i = 0; i < 4; ++i) zs[i] = (float)(val(me, i) % 7) + (float)(val(me, i + 4) % 3) * 1.0fi;
+  static float _Complex gzs[4], gzd[4];
+  for (int i = 0; i < 4; ++i) gzs[i] = zs[i];
+  shmem_complexf_sum_to_all(gzd, gzs, 4, start, log_stride, size, (float _Complex*)gpwrk, gpsync);
+  for (int i = 0; i < 4; ++i) {
+    zw[i] = 0;
+    for (int m = 0; m < size; ++m) zw[i] += (float)(val(ASET_PE(m), i) % 7) + (float)(val(ASET_PE(m), i + 4) % 3) * 1.0fi;
+    zd[i] = gzd[i];
+    EXPECT(zd[i] == zw[i], "complexf_sum_to_all", i, (long long)__real__ zd[i], (long long)__real__ zw[i]);
   }
   for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; ++i) EXPECT(gpsync[i] == SHMEM_SYNC_VALUE, "pSync", i, gpsync[i], SHMEM_SYNC_VALUE);
 #undef ASET_PE

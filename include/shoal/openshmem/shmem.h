@@ -462,6 +462,35 @@ static inline void shoal_openshmem_aset_reduce_(void* dest, const void* source, 
   free(tmp);
 }
 
+/* Team reductions shoal's kernels do not have (the complex types): the
+ * same scheme over a team, between two team barriers. */
+static inline int shoal_openshmem_team_reduce_(shoal_team_t team, void* dest, const void* source, size_t n,
+                                               size_t width, shoal_openshmem_combine_ combine, const char* call) {
+  const int tn = shoal_team_n_pes(team);
+  if (shoal_team_my_pe(team) < 0) {
+    fprintf(stderr, "shoal[PE %d] %s: this PE is not in team %d\n", shoal_my_pe(), call, (int)team);
+    return 1;
+  }
+  const size_t bytes = n * width;
+  char* acc = (char*)malloc(bytes + width);
+  char* tmp = (char*)malloc(bytes + width);
+  if (!acc || !tmp) {
+    fprintf(stderr, "shoal[PE %d] FATAL %s: out of host memory for %zu bytes\n", shoal_my_pe(), call, bytes);
+    shoal_global_exit(1);
+  }
+  int rc = shoal_barrier(team);
+  if (n) shoal_getmem(acc, source, bytes, shoal_team_translate_pe(team, 0, SHOAL_TEAM_WORLD));
+  for (int i = 1; i < tn && n; ++i) {
+    shoal_getmem(tmp, source, bytes, shoal_team_translate_pe(team, i, SHOAL_TEAM_WORLD));
+    combine(acc, tmp, n);
+  }
+  rc |= shoal_barrier(team);
+  if (n) memcpy(dest, acc, bytes);
+  free(acc);
+  free(tmp);
+  return rc;
+}
+
 /* Team alltoalls (1.5): this PE's strided blocks into every member's dest
  * (iput), between two team barriers. */
 static inline int shoal_openshmem_alltoalls_(shoal_team_t team, void* dest, const void* source, ptrdiff_t dst,
@@ -4334,6 +4363,54 @@ static inline void shoal_openshmem_longdouble_prod_(void* acc_, const void* in_,
 static inline void shmem_longdouble_prod_to_all(long double* dest, const long double* source, int nreduce, int PE_start, int logPE_stride, int PE_size, long double* pWrk, long* pSync) {
   (void)pWrk;
   shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(long double), shoal_openshmem_longdouble_prod_, PE_start, logPE_stride, PE_size, pSync, "shmem_longdouble_prod_to_all");
+}
+static inline void shoal_openshmem_complexf_sum_(void* acc_, const void* in_, size_t n) {
+  float _Complex* acc = (float _Complex*)acc_;
+  const float _Complex* tmp = (const float _Complex*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] + tmp[j];
+}
+static inline int shmem_complexf_sum_reduce(shoal_team_t team, float _Complex* dest, const float _Complex* source, size_t nreduce) {
+  return shoal_openshmem_team_reduce_(team, dest, source, nreduce, sizeof(float _Complex), shoal_openshmem_complexf_sum_, "shmem_complexf_sum_reduce");
+}
+static inline void shmem_complexf_sum_to_all(float _Complex* dest, const float _Complex* source, int nreduce, int PE_start, int logPE_stride, int PE_size, float _Complex* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(float _Complex), shoal_openshmem_complexf_sum_, PE_start, logPE_stride, PE_size, pSync, "shmem_complexf_sum_to_all");
+}
+static inline void shoal_openshmem_complexf_prod_(void* acc_, const void* in_, size_t n) {
+  float _Complex* acc = (float _Complex*)acc_;
+  const float _Complex* tmp = (const float _Complex*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] * tmp[j];
+}
+static inline int shmem_complexf_prod_reduce(shoal_team_t team, float _Complex* dest, const float _Complex* source, size_t nreduce) {
+  return shoal_openshmem_team_reduce_(team, dest, source, nreduce, sizeof(float _Complex), shoal_openshmem_complexf_prod_, "shmem_complexf_prod_reduce");
+}
+static inline void shmem_complexf_prod_to_all(float _Complex* dest, const float _Complex* source, int nreduce, int PE_start, int logPE_stride, int PE_size, float _Complex* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(float _Complex), shoal_openshmem_complexf_prod_, PE_start, logPE_stride, PE_size, pSync, "shmem_complexf_prod_to_all");
+}
+static inline void shoal_openshmem_complexd_sum_(void* acc_, const void* in_, size_t n) {
+  double _Complex* acc = (double _Complex*)acc_;
+  const double _Complex* tmp = (const double _Complex*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] + tmp[j];
+}
+static inline int shmem_complexd_sum_reduce(shoal_team_t team, double _Complex* dest, const double _Complex* source, size_t nreduce) {
+  return shoal_openshmem_team_reduce_(team, dest, source, nreduce, sizeof(double _Complex), shoal_openshmem_complexd_sum_, "shmem_complexd_sum_reduce");
+}
+static inline void shmem_complexd_sum_to_all(double _Complex* dest, const double _Complex* source, int nreduce, int PE_start, int logPE_stride, int PE_size, double _Complex* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(double _Complex), shoal_openshmem_complexd_sum_, PE_start, logPE_stride, PE_size, pSync, "shmem_complexd_sum_to_all");
+}
+static inline void shoal_openshmem_complexd_prod_(void* acc_, const void* in_, size_t n) {
+  double _Complex* acc = (double _Complex*)acc_;
+  const double _Complex* tmp = (const double _Complex*)in_;
+  for (size_t j = 0; j < n; ++j) acc[j] = acc[j] * tmp[j];
+}
+static inline int shmem_complexd_prod_reduce(shoal_team_t team, double _Complex* dest, const double _Complex* source, size_t nreduce) {
+  return shoal_openshmem_team_reduce_(team, dest, source, nreduce, sizeof(double _Complex), shoal_openshmem_complexd_prod_, "shmem_complexd_prod_reduce");
+}
+static inline void shmem_complexd_prod_to_all(double _Complex* dest, const double _Complex* source, int nreduce, int PE_start, int logPE_stride, int PE_size, double _Complex* pWrk, long* pSync) {
+  (void)pWrk;
+  shoal_openshmem_aset_reduce_(dest, source, nreduce, sizeof(double _Complex), shoal_openshmem_complexd_prod_, PE_start, logPE_stride, PE_size, pSync, "shmem_complexd_prod_to_all");
 }
 static inline void shmem_short_wait(short* ivar, short cmp_value) {
   shoal_short_wait_until(ivar, SHOAL_CMP_NE, cmp_value);
