@@ -5,6 +5,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "bootstrap/bootstrap.h"
@@ -67,7 +68,13 @@ Status create_plugin(const std::string& kind, const Options& o, std::unique_ptr<
 // nodes), else the host name.
 Status derive_topology(Bootstrap* b, Info* info);
 
-// Prints one line and ends the process (the tail of every abort()).
+// The abort message of shoal_global_exit: the PE exits with the status it
+// was given (0 included), and shoalrun ends the job with that status.
+inline constexpr const char* kGlobalExitMessage = "shoal_global_exit";
+inline bool is_global_exit(const char* msg) { return msg && std::string_view(msg) == kGlobalExitMessage; }
+
+// Prints one line and ends the process (the tail of every abort()): with
+// `code`, or 1 when code is 0, except for shoal_global_exit (exactly `code`).
 [[noreturn]] void exit_after_abort(int code, const char* msg, int rank);
 
 }  // namespace shoal::bootstrap

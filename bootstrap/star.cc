@@ -220,7 +220,7 @@ void exit_after_abort(int code, const char* msg, int rank) {
     ssize_t rc = ::write(2, line, std::min<std::size_t>(n, sizeof line - 1));
     (void)rc;
   }
-  std::_Exit(code != 0 ? code : 1);
+  std::_Exit(code != 0 || is_global_exit(msg) ? code : 1);
 }
 
 }  // namespace shoal::bootstrap

@@ -106,8 +106,7 @@ void shoal_info_get_version(int* major, int* minor) {
 }
 
 void shoal_info_get_name(char* name) {
-  if (name) std::snprintf(name, SHOAL_MAX_NAME_LEN, "%s %d.%d.%d", SHOAL_VENDOR_STRING,
-                          SHOAL_MAJOR_VERSION, SHOAL_MINOR_VERSION, SHOAL_PATCH_VERSION);
+  if (name) std::snprintf(name, SHOAL_MAX_NAME_LEN, "%s", SHOAL_VENDOR_STRING);
 }
 
 int shoal_my_pe(void) {

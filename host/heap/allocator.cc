@@ -8,11 +8,14 @@ OffsetAllocator::OffsetAllocator(std::uint64_t size) : size_(size) {
   if (size) free_.emplace(0, size);
 }
 
-bool OffsetAllocator::allocate(std::uint64_t size, std::uint64_t align, std::uint64_t* offset_p) {
+bool OffsetAllocator::allocate(std::uint64_t size, std::uint64_t align, std::uint64_t* offset_p,
+                               std::uint64_t phase) {
   if (size == 0 || align == 0 || (align & (align - 1)) != 0) return false;
   for (auto it = free_.begin(); it != free_.end(); ++it) {
     const std::uint64_t start = it->first, len = it->second;
-    const std::uint64_t aligned = (start + align - 1) & ~(align - 1);
+    const std::uint64_t at = start + phase;
+    if (at < start) continue;  // overflow
+    const std::uint64_t aligned = ((at + align - 1) & ~(align - 1)) - phase;
     if (aligned < start) continue;  // overflow
     const std::uint64_t pad = aligned - start;
     if (pad > len || len - pad < size) continue;

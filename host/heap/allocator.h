@@ -16,7 +16,10 @@ class OffsetAllocator {
   explicit OffsetAllocator(std::uint64_t size);
 
   // size > 0; align a power of two. Returns false when no free range fits.
-  bool allocate(std::uint64_t size, std::uint64_t align, std::uint64_t* offset_p);
+  // phase: the offset is aligned so that phase + offset is a multiple of
+  // align (the heap's user region starts `phase` bytes into a base that is
+  // itself aligned).
+  bool allocate(std::uint64_t size, std::uint64_t align, std::uint64_t* offset_p, std::uint64_t phase = 0);
   // Returns false (and changes nothing) when `offset` is not the start of a
   // live allocation; *size_p gets the allocation's size otherwise.
   bool release(std::uint64_t offset, std::uint64_t* size_p = nullptr);

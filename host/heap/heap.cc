@@ -210,7 +210,9 @@ void* SymmetricHeap::allocate(bootstrap::Bootstrap& boot, const char* call, std:
   if (!agree(boot, rec)) return nullptr;
   if (size == 0) return nullptr;
   std::uint64_t off = 0;
-  if (!user_.allocate(size, rec.align, &off)) {
+  // The base is aligned (sim: 1 GiB, host/heap/memfd_memory.cc), the user
+  // region starts kInternalBytes into it: align the address, not the offset.
+  if (!user_.allocate(size, rec.align, &off, kInternalBytes)) {
     if (me_ == 0)
       SHOAL_ERROR("%s: symmetric heap exhausted: requested %" PRIu64 " bytes (alignment %" PRIu64
                   "), %" PRIu64 " bytes free, largest free block %" PRIu64 " bytes of %" PRIu64

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 #include "base/log.h"
@@ -13,6 +14,10 @@
 
 namespace shoal {
 namespace {
+
+// Alignment of this PE's heap base: the largest alignment shoal_align
+// honours as an address (1 GiB; address space only, nothing is reserved).
+constexpr std::uintptr_t kBaseAlign = std::uintptr_t{1} << 30;
 
 class MemfdMemory final : public HeapMemory {
  public:
@@ -30,7 +35,21 @@ class MemfdMemory final : public HeapMemory {
       destroy();
       return Status::no_memory;
     }
-    void* p = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd_, 0);
+    // This PE's own mapping starts on a kBaseAlign boundary, so that an
+    // offset aligned to A (the allocator's) is an address aligned to A for
+    // any A up to it: shoal_align/shmem_align promise the address. Reserve
+    // size + kBaseAlign of address space, keep the aligned part.
+    void* reserve = mmap(nullptr, size + kBaseAlign, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void* p = MAP_FAILED;
+    if (reserve != MAP_FAILED) {
+      const auto lo = reinterpret_cast<std::uintptr_t>(reserve);
+      const std::uintptr_t at = (lo + kBaseAlign - 1) & ~(kBaseAlign - 1);
+      if (at > lo) munmap(reserve, at - lo);
+      if (lo + kBaseAlign > at) munmap(reinterpret_cast<void*>(at + size), lo + kBaseAlign - at);
+      p = mmap(reinterpret_cast<void*>(at), size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE | MAP_FIXED,
+               fd_, 0);
+      if (p == MAP_FAILED) munmap(reinterpret_cast<void*>(at), size);
+    }
     if (p == MAP_FAILED) {
       SHOAL_ERROR("mapping the %zu-byte symmetric heap failed: %s (lower SHOAL_SYMMETRIC_SIZE?)",
                   size, std::strerror(errno));

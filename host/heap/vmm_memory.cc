@@ -6,6 +6,7 @@
 // one GPU (each process maps the same physical memory; no MPS needed for
 // correctness). Driver calls go through host/gpu/driver.h (libcuda is not
 // linked). The reservation is exactly the rounded heap size per segment.
+#include <algorithm>
 #include <cuda_runtime_api.h>
 #include <unistd.h>
 
@@ -218,7 +219,10 @@ class VmmMemory final : public HeapMemory {
   Status map(CUmemGenericAllocationHandle h, std::uint64_t bytes, const char* what, int peer_pe,
              void** base_p) {
     CUdeviceptr va = 0;
-    CUresult rc = d_.mem_address_reserve(&va, bytes, granularity_, 0, 0);
+    // The local heap starts on a 1 GiB boundary (address space only), so
+    // shoal_align's offsets are aligned addresses (host/heap/heap.cc).
+    const std::uint64_t align = peer_pe < 0 ? std::max<std::uint64_t>(granularity_, std::uint64_t{1} << 30) : granularity_;
+    CUresult rc = d_.mem_address_reserve(&va, bytes, align, 0, 0);
     if (rc != CUDA_SUCCESS) {
       SHOAL_ERROR("cuMemAddressReserve(%" PRIu64 " bytes) for %s (PE %d) failed: %s", bytes, what,
                   peer_pe, gpu::driver_error(d_, rc));

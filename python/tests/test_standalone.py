@@ -72,7 +72,7 @@ def _shoalrun(tmp_path, body, n=2, timeout=60):
     script.write_text(textwrap.dedent(body))
     shoalrun = os.environ.get("SHOAL_PY_SHOALRUN") or os.path.join(os.path.dirname(sys.executable), "shoalrun")
     t0 = time.monotonic()
-    p = subprocess.run([shoalrun, "-n", str(n), sys.executable, str(script)], stdout=subprocess.PIPE,
+    p = subprocess.run([shoalrun, "-n", str(n), "--tag-output", sys.executable, str(script)], stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, text=True, timeout=timeout)
     return p.returncode, p.stdout, time.monotonic() - t0
 

@@ -22,6 +22,8 @@
  *             and float _Complex,
  *             pSync reused and checked back to SHMEM_SYNC_VALUE
  *     bad_aset an active-set call from a PE outside the set: error
+ *     global_exit  the last PE calls shmem_global_exit(3) while the others
+ *             wait in a barrier: the job ends with exit status 3
  *     lock    a get-add-put counter at PE 0 under shmem_set_lock (no
  *             update lost), shmem_test_lock while another PE holds it
  *     ctx     contexts: a world context's puts, atomics and quiet; a team
@@ -663,6 +665,12 @@ int main(int argc, char** argv) {
   else if (strcmp(c, "generic") == 0) generic_case();
   else if (strcmp(c, "collect") == 0) collect_case();
   else if (strcmp(c, "aset") == 0) aset_case();
+  else if (strcmp(c, "global_exit") == 0) {
+    if (me == npes - 1) shmem_global_exit(3); /* the job's exit status is 3 */
+    shmem_barrier_all();
+    fprintf(stderr, "openshmem_programs: PE %d passed the barrier after shmem_global_exit\n", me);
+    return 1;
+  }
   else if (strcmp(c, "bad_aset") == 0) {
     if (me == 0) shmem_barrier(1, 0, npes - 1, gpsync); /* PE 0 is not in PEs 1..n-1 */
     else shmem_barrier_all();                            /* ends when PE 0 fails */

@@ -67,6 +67,21 @@ TEST(Heap, OffsetsAreSymmetricAndObjectsDoNotOverlap) {
   EXPECT_EQ(used_bytes(), start) << "heap usage did not return to its start";
 }
 
+// Large alignments are addresses too (OpenSHMEM's shmem_align, tests-sos
+// shmemalign: up to 2^23), not just offsets into the user region.
+TEST(Heap, LargeAlignmentsAreAlignedAddresses) {
+  std::vector<void*> ptrs;
+  for (int k = 12; k <= 26; ++k) {
+    const std::size_t align = std::size_t(1) << k;
+    void* p = shoal_align(align, 100 + k);
+    ASSERT_NE(p, nullptr) << "alignment 2^" << k;
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(p) % align, 0u) << "alignment 2^" << k << ": " << p;
+    ptrs.push_back(p);
+  }
+  expect_symmetric(ptrs, "large alignments");
+  for (auto it = ptrs.rbegin(); it != ptrs.rend(); ++it) shoal_free(*it);
+}
+
 TEST(Heap, CallocZeroesAndReallocKeepsContents) {
   const int me = shoal_my_pe(), n = shoal_n_pes();
   auto* junk = static_cast<unsigned char*>(shoal_malloc(4096));

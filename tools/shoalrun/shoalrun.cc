@@ -39,6 +39,7 @@
 #include "base/log.h"
 #include "base/random.h"
 #include "bootstrap/hub.h"
+#include "bootstrap/internal.h"
 #include "bootstrap/wire.h"
 
 extern char** environ;
@@ -148,8 +149,10 @@ const char* signal_name(int sig) {
 // or shoalrun wakes it to stop.
 class Server {
  public:
-  Server(int n, int listen_fd, const unsigned char* secret, int wake_fd, std::atomic<int>* culprit)
-      : n_(n), lfd_(listen_fd), wake_fd_(wake_fd), culprit_(culprit) {
+  Server(int n, int listen_fd, const unsigned char* secret, int wake_fd, std::atomic<int>* culprit,
+         std::atomic<int>* global_exit_rank, std::atomic<int>* global_exit_code)
+      : n_(n), lfd_(listen_fd), wake_fd_(wake_fd), culprit_(culprit), ge_rank_(global_exit_rank),
+        ge_code_(global_exit_code) {
     std::memcpy(secret_, secret, kSecretBytes);
   }
   void run() {
@@ -180,7 +183,15 @@ class Server {
       (void)hub.admit(fd, "pid " + std::to_string(cred.pid), Deadline::after(10));
     }
     while (!hub.finalized()) {
-      if (hub.round(nullptr, nullptr, 0, Deadline::never(), wake_fd_) != Status::ok) return false;
+      if (hub.round(nullptr, nullptr, 0, Deadline::never(), wake_fd_) != Status::ok) {
+        // shoal_global_exit(status): the job ends with that status.
+        const auto& a = hub.abort_info();
+        if (a.rank >= 0 && shoal::bootstrap::is_global_exit(a.msg.c_str())) {
+          ge_code_->store(a.code, std::memory_order_relaxed);
+          ge_rank_->store(a.rank, std::memory_order_release);
+        }
+        return false;
+      }
     }
     return true;
   }
@@ -189,6 +200,8 @@ class Server {
   int lfd_;
   int wake_fd_;
   std::atomic<int>* culprit_;
+  std::atomic<int>* ge_rank_;
+  std::atomic<int>* ge_code_;
   unsigned char secret_[kSecretBytes];
 };
 
@@ -234,6 +247,9 @@ class Launcher {
   std::chrono::steady_clock::time_point pending_until_{};
   // The first PE the rendezvous server saw fail (disconnect, abort), or -1.
   std::atomic<int> culprit_{-1};
+  // The PE that called shoal_global_exit and its status (-1: none).
+  std::atomic<int> global_exit_rank_{-1};
+  std::atomic<int> global_exit_code_{0};
 };
 
 bool Launcher::make_socket() {
@@ -485,7 +501,7 @@ int Launcher::run() {
     terminate(SIGKILL);
   }
 
-  Server server(a_.n, lfd_, secret_, wake[0], &culprit_);
+  Server server(a_.n, lfd_, secret_, wake[0], &culprit_, &global_exit_rank_, &global_exit_code_);
   std::thread server_thread([&] { server.run(); });
 
   auto start = std::chrono::steady_clock::now();
@@ -583,6 +599,12 @@ int Launcher::run() {
   cleanup_socket();
   ::close(wake[0]);
   ::close(wake[1]);
+  if (const int ge = global_exit_rank_.load(std::memory_order_acquire); ge >= 0 && !timed_out) {
+    const int code = global_exit_code_.load(std::memory_order_relaxed);
+    std::fprintf(stderr, "shoalrun: PE %d called shoal_global_exit(%d): the job's exit status is %d\n", ge, code,
+                 code & 0xff);
+    return code & 0xff;
+  }
   return failed_ ? (exit_code_ ? exit_code_ : 1) : 0;
 }
 
