@@ -7,6 +7,8 @@
 //
 //   shoalrun -n N nvshmem_programs <case>     case: ring, put_block_signal,
 //                                                   on_stream, teams, atomics
+//   mpirun -np N nvshmem_programs_mpi <case>  the same, started NVSHMEM's MPI
+//                                             way (NVSHMEMX_INIT_WITH_MPI_COMM)
 // Each case fills its inputs from a seeded generator (the seed is printed),
 // poisons its outputs, checks every element and prints "<case>: OK" or
 // exits 1 naming the first wrong element.
@@ -22,6 +24,9 @@
 #include <vector>
 
 #include <cuda_runtime_api.h>
+#ifdef NVSHMEM_PROGRAMS_WITH_MPI
+#include <mpi.h>
+#endif
 
 namespace {
 
@@ -256,11 +261,32 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s ring|put_block_signal|on_stream|teams|atomics\n", argv[0]);
     return 2;
   }
+#ifdef NVSHMEM_PROGRAMS_WITH_MPI
+  // NVSHMEM's MPI start: MPI first, then NVSHMEM on its communicator; the
+  // PE numbers must be the MPI ranks.
+  MPI_Init(&argc, &argv);
+  int mpi_rank = -1, mpi_size = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &mpi_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &mpi_size);
+  MPI_Comm comm = MPI_COMM_WORLD;
+  nvshmemx_init_attr_t attr = NVSHMEMX_INIT_ATTR_INITIALIZER;
+  attr.mpi_comm = &comm;
+  if (nvshmemx_init_attr(NVSHMEMX_INIT_WITH_MPI_COMM, &attr) != 0) {
+    std::fprintf(stderr, "nvshmemx_init_attr(NVSHMEMX_INIT_WITH_MPI_COMM) failed\n");
+    return 1;
+  }
+  if (nvshmem_my_pe() != mpi_rank || nvshmem_n_pes() != mpi_size) {
+    std::fprintf(stderr, "PE %d of %d is MPI rank %d of %d: expected the same\n", nvshmem_my_pe(), nvshmem_n_pes(),
+                 mpi_rank, mpi_size);
+    return 1;
+  }
+#else
   int provided = -1;
   if (nvshmem_init_thread(NVSHMEM_THREAD_MULTIPLE, &provided) != 0 || provided != NVSHMEM_THREAD_MULTIPLE) {
     std::fprintf(stderr, "nvshmem_init_thread failed (provided %d)\n", provided);
     return 1;
   }
+#endif
   const char* seed_env = std::getenv("NVSHMEM_PROGRAMS_SEED");
   g_seed = seed_env ? static_cast<uint32_t>(std::strtoul(seed_env, nullptr, 0)) : 20261207u;
   if (nvshmem_my_pe() == 0) std::printf("# seed %u, %d PEs, NVSHMEM API %d.%d on %s\n", g_seed, nvshmem_n_pes(),
@@ -277,5 +303,8 @@ int main(int argc, char** argv) {
   nvshmem_barrier_all();
   if (rc == 0) std::printf("PE %d: %s: OK\n", nvshmem_my_pe(), c.c_str());
   nvshmem_finalize();
+#ifdef NVSHMEM_PROGRAMS_WITH_MPI
+  MPI_Finalize();
+#endif
   return rc;
 }
