@@ -206,7 +206,8 @@ class Buffer:
       team: a shoal.Team instead of group;
       num_max_dispatch_tokens_per_rank, hidden, num_experts, num_topk:
         create the C buffer now (else on first use, from the call);
-        normal mode needs hidden here (its layout call has no x);
+        for normal mode, hidden here saves a layout kernel on the first
+        dispatch of each shape (its layout call has no x);
       num_max_tokens: normal mode's token cap per rank (default 4096);
       num_max_recv_tokens: normal mode's receive capacity (default
         ranks x tokens; DeepEP's num_worst_tokens must equal it);
@@ -237,6 +238,7 @@ class Buffer:
         self.enable_shrink = enable_shrink
         self._normal = (not low_latency_mode) or num_nvl_bytes > 0
         self._hidden = hidden
+        self._seen_hidden = None
         self._num_topk = num_topk
         self._num_max_tokens = num_max_tokens
         self._max_recv = int(num_max_recv_tokens or 0)
@@ -289,14 +291,18 @@ class Buffer:
         return self._runtime("low_latency_dispatch", _C.EP_MODE_LOW_LATENCY, max_tokens, hidden, num_experts,
                              max(int(topk), int(self._num_topk or 0)), dtype)
 
-    def _normal_runtime(self, call, num_tokens, num_experts, topk):
-        if self._hidden is None:
-            _fail(f"shoal.ep.Buffer.{call}", "normal mode needs hidden= when the Buffer is created "
-                  "(shoal sizes its rings and receive buffers at creation; DeepEP learns it from x)")
+    # Normal mode's hidden size: Buffer(hidden=...), else the last dispatch's;
+    # before any dispatch the layout runs on a small buffer (hidden 128) and
+    # the dispatch repeats it on the buffer of x's hidden size (one layout
+    # kernel more, once per shape).
+    _LAYOUT_HIDDEN = 128
+
+    def _normal_runtime(self, call, num_tokens, num_experts, topk, hidden=None):
         cap = int(self._num_max_tokens or max(4096, num_tokens))
         if num_tokens > cap:
             _fail(f"shoal.ep.Buffer.{call}", f"{num_tokens} tokens exceed num_max_tokens={cap}")
-        return self._runtime(call, _C.EP_MODE_NORMAL, cap, self._hidden, num_experts,
+        hidden = hidden or self._hidden or self._seen_hidden or self._LAYOUT_HIDDEN
+        return self._runtime(call, _C.EP_MODE_NORMAL, cap, hidden, num_experts,
                              max(int(topk), int(self._num_topk or 0)), _C.EP_BF16)
 
     # --- DeepEP's static helpers
@@ -577,8 +583,10 @@ class Buffer:
         si = None
         if fp8:
             si = _A.check(x_scales, call, "x_scales", dtype="float32", shape=(T, H // 128))
-        if H != self._hidden:
+        if self._hidden is not None and H != self._hidden:
             _fail(call, f"x has hidden {H}, the Buffer was created with hidden={self._hidden}")
+        if H % 128 or not 128 <= H <= _C.EP_MAX_HIDDEN:
+            _fail(call, f"x has hidden {H}: shoal needs a multiple of 128 from 128 to {_C.EP_MAX_HIDDEN}")
         if expert_alignment < 1:
             _fail(call, f"expert_alignment must be >= 1, got {expert_alignment}")
         s = _stream(stream)
@@ -609,6 +617,11 @@ class Buffer:
             wi = None
             if topk_weights is not None:
                 wi = _A.check(topk_weights, call, "topk_weights", dtype="float32", shape=(T, ii.shape[1]))
+            if rt.config["hidden"] != H:
+                # The layout ran before the hidden size was known: again on x's buffer.
+                rt = self._normal_runtime("dispatch", T, rt.config["num_experts"], rt.config["max_topk"], hidden=H)
+                layout, _ = rt.c.layout(ii.ptr, T, ii.shape[1], _INDEX[ii.dtype], s)
+            self._seen_hidden = H
         if T != layout.num_tokens:
             _fail(call, f"x has {T} tokens, the layout {layout.num_tokens}")
         cap = None

@@ -139,7 +139,8 @@ def test_normal_errors(rng):
                 lambda: buf.dispatch(x, num_tokens_per_rank=per_rank, is_token_in_rank=in_rank, topk_idx=idx,
                                      num_worst_tokens=3),
                 lambda: buf.combine(x, ("not", "a", "handle")),
-                lambda: Buffer(None).get_dispatch_layout(idx, E)):
+                lambda: buf.dispatch(np.zeros((4, 200), np.uint16), num_tokens_per_rank=per_rank,
+                                     is_token_in_rank=in_rank, topk_idx=idx)):
         with pytest.raises(shoal.Error) as e:
             bad()
         msgs.append(str(e.value))
@@ -150,5 +151,33 @@ def test_normal_errors(rng):
     assert f"x has hidden 128, the Buffer was created with hidden={HIDDEN}" in msgs[3]
     assert "num_worst_tokens=3 differs from the receive capacity" in msgs[4]
     assert "handle must come from dispatch" in msgs[5]
-    assert "normal mode needs hidden=" in msgs[6]
+    assert "x has hidden 200, the Buffer was created with hidden=256" in msgs[6]
     assert all(f"PE {me}" in m for m in msgs)
+
+
+def test_normal_without_hidden_like_deepep(rng):
+    """DeepEP's Buffer(group, num_nvl_bytes) learns hidden from x: the layout
+    runs before it is known, the dispatch repeats it on x's buffer; a second
+    round uses that buffer from the start."""
+    R, me = shoal.n_pes(), shoal.my_pe()
+    E = 2 * R
+    buf = Buffer(None, num_nvl_bytes=1 << 20, num_max_tokens=MAX_TOKENS)
+    outs = []
+    for round_ in range(2):
+        inp = Inputs(rng, R, MAX_TOKENS, HIDDEN, E, TOPK)
+        x, idx = inp.x[me], inp.idx[me]
+        per_rank, _, per_expert, in_rank, _ = buf.get_dispatch_layout(idx, E)
+        ref_in = in_rank.copy()
+        recv_x, _, _, _, handle, _ = buf.dispatch(x, num_tokens_per_rank=per_rank, is_token_in_rank=in_rank,
+                                                  num_tokens_per_expert=per_expert, topk_idx=idx)
+        got = recv_x.copy()
+        combined, _, _ = buf.combine(recv_x, handle)
+        outs.append((inp, got, combined.copy(), ref_in))
+    buf.destroy()
+    for inp, got, out, ref_in in outs:
+        rows = inp.normal_expected(me)
+        want = np.stack([inp.x[s][t] for s, t in rows]) if rows else np.zeros((0, HIDDEN), np.uint16)
+        np.testing.assert_array_equal(got, want)
+        np.testing.assert_array_equal(ref_in, _layout_reference(inp, me)[2])
+        sends = ref_in.sum(axis=1).astype(np.float32)
+        np.testing.assert_array_equal(out, bf16(f32(inp.x[me]) * sends[:, None]))
