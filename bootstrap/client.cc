@@ -110,6 +110,15 @@ Status Client::call(Op op, int root, std::uint64_t bytes, const void* data, std:
   std::string why;
   Status s = send_msg(fd_, h, &v, len ? 1 : 0, dl, &why);
   WireHeader r;
+  if (s != Status::ok) {
+    // The hub may have failed the job and closed before this request
+    // arrived (a PE died while this one was on its way to the collective):
+    // the reason it sent first is still readable; report that.
+    std::string ignored;
+    if (recv_header(fd_, &r, kMaxText, Deadline::after(1), &ignored) == Status::ok &&
+        r.op == static_cast<std::uint16_t>(Op::error))
+      return read_error(r, dl, during);
+  }
   if (s == Status::ok) s = recv_header(fd_, &r, std::max<std::uint64_t>(out_len, kMaxText), dl, &why);
   if (s == Status::ok && r.op == static_cast<std::uint16_t>(Op::error))
     return read_error(r, dl, during);
