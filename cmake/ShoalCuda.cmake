@@ -10,8 +10,41 @@
 # The platform library is linked PUBLIC: users of a library holding kernels
 # need SHOAL_PLATFORM_SIM (shoal/launch.h) and the runtime as well.
 # Kernel sources are identical on both platforms; see docs/sim.md.
+#
+# shoal_add_cuda_sources(<target> SIM_REWRITE <file.cu>...): for sources
+# written for nvcc alone (NVSHMEM programs, CUDA samples): on sim each file is
+# first rewritten by shoal-sim-rewrite.py (next to this file): `<<<...>>>`
+# launches become shoal::launch calls and every non-template __global__
+# function is registered, so cudaLaunchKernel / nvshmemx_collective_launch
+# with a (const void*) kernel work too. Line numbers point at the original.
+# No effect on cuda.
+set(SHOAL_SIM_REWRITE_TOOL "${CMAKE_CURRENT_LIST_DIR}/shoal-sim-rewrite.py" CACHE INTERNAL
+    "the sim platform's rewriter of CUDA launch syntax")
 function(shoal_add_cuda_sources target)
-  target_sources(${target} PRIVATE ${ARGN})
+  set(_files ${ARGN})
+  set(_rewrite OFF)
+  if(_files AND "${ARGV1}" STREQUAL "SIM_REWRITE")
+    list(REMOVE_AT _files 0)
+    set(_rewrite ON)
+  endif()
+  if(_rewrite AND SHOAL_PLATFORM STREQUAL "sim")
+    find_program(SHOAL_PYTHON3 NAMES python3 REQUIRED)
+    set(_out_files "")
+    foreach(_f ${_files})
+      get_filename_component(_abs ${_f} ABSOLUTE)
+      get_filename_component(_name ${_f} NAME)
+      get_filename_component(_dir ${_abs} DIRECTORY)
+      set(_out ${CMAKE_CURRENT_BINARY_DIR}/shoal-sim-rewrite/${target}/${_name})
+      add_custom_command(OUTPUT ${_out}
+                         COMMAND ${SHOAL_PYTHON3} ${SHOAL_SIM_REWRITE_TOOL} ${_abs} ${_out}
+                         DEPENDS ${_abs} ${SHOAL_SIM_REWRITE_TOOL}
+                         COMMENT "shoal-sim-rewrite ${_name}" VERBATIM)
+      set_property(SOURCE ${_out} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_OPTIONS "-iquote${_dir}")
+      list(APPEND _out_files ${_out})
+    endforeach()
+    set(_files ${_out_files})
+  endif()
+  target_sources(${target} PRIVATE ${_files})
   # Inside shoal's build the sim runtime is `shoal_sim`; from an installed
   # package it is `shoal::shoal_sim`.
   if(TARGET shoal_sim)
@@ -25,9 +58,9 @@ function(shoal_add_cuda_sources target)
       message(FATAL_ERROR "shoal_add_cuda_sources: the sim platform library is not defined "
                           "(inside shoal: add sim/ first; outside: find_package(shoal))")
     endif()
-    set_source_files_properties(${ARGN} TARGET_DIRECTORY ${target} PROPERTIES LANGUAGE CXX)
+    set_source_files_properties(${_files} TARGET_DIRECTORY ${target} PROPERTIES LANGUAGE CXX)
     target_link_libraries(${target} PUBLIC ${_shoal_sim_target})
-    set_property(SOURCE ${ARGN} TARGET_DIRECTORY ${target} APPEND PROPERTY
+    set_property(SOURCE ${_files} TARGET_DIRECTORY ${target} APPEND PROPERTY
                  COMPILE_OPTIONS "--include=shoal/sim/prelude.h")
     get_target_property(_type ${target} TYPE)
     if(_type STREQUAL "EXECUTABLE")

@@ -14,6 +14,7 @@ if(TARGET shoal)
   install(FILES ${PROJECT_BINARY_DIR}/shoalConfig.cmake ${PROJECT_BINARY_DIR}/shoalConfigVersion.cmake
           ${PROJECT_SOURCE_DIR}/cmake/ShoalCuda.cmake
           DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/shoal)
+  install(PROGRAMS ${PROJECT_SOURCE_DIR}/cmake/shoal-sim-rewrite.py DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/shoal)
   configure_file(${PROJECT_SOURCE_DIR}/cmake/shoal.pc.in ${PROJECT_BINARY_DIR}/shoal.pc @ONLY)
   install(FILES ${PROJECT_BINARY_DIR}/shoal.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 endif()

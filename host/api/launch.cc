@@ -13,14 +13,9 @@ int shoal_collective_launch(const void* func, dim3 grid, dim3 block, void** args
     SHOAL_ERROR("shoal_collective_launch called before shoal_init");
     return cudaErrorInitializationError;
   }
-#if defined(SHOAL_PLATFORM_SIM)
-  (void)func, (void)grid, (void)block, (void)args, (void)smem, (void)stream;
-  SHOAL_ERROR("shoal_collective_launch: the sim platform cannot unpack void** kernel arguments; "
-              "use the typed shoal::collective_launch(kernel, grid, block, smem, stream, args...)");
-  return cudaErrorNotSupported;
-#else
+  // On sim the kernel must be registered (shoal/sim/launch.h: its .cu built
+  // with SIM_REWRITE, or SHOAL_SIM_REGISTER_KERNEL); the sim runtime says so.
   return static_cast<int>(cudaLaunchCooperativeKernel(func, grid, block, args, smem, stream));
-#endif
 }
 
 int shoal_collective_launch_query_gridsize(const void* func, dim3 block, void** args, size_t smem,

@@ -8,8 +8,9 @@
  *   shoal::collective_launch(kernel, grid, block, dynamic_smem, stream, args...)
  *     C++, typed, both platforms (the portable form).
  *   shoal_collective_launch(func, grid, block, args, smem, stream)
- *     C, NVSHMEM's shape; cuda only (on sim a kernel's argument types are
- *     not known from void**: use the C++ form).
+ *     C, NVSHMEM's shape; on sim only for registered kernels (a kernel's
+ *     argument types are not known from void**: SHOAL_SIM_REGISTER_KERNEL,
+ *     or the launch rewriter, docs/sim.md), else use the C++ form.
  *   shoal_collective_launch_query_gridsize(func, block, args, smem, &grid)
  *     the largest grid that can be co-resident. */
 #ifndef SHOAL_COLLECTIVE_LAUNCH_H

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <deque>
 #include <map>
+#include <mutex>
 #include <thread>
 
 #include "base/log.h"
@@ -118,6 +119,31 @@ std::string kernel_name(const void* func) {
   else
     std::snprintf(buf, sizeof(buf), "at %p", func);
   return buf;
+}
+
+namespace {
+struct Registry {
+  std::mutex mu;
+  std::map<const void*, KernelFactory> factories;
+};
+Registry& registry() {
+  static Registry r;  // constructed on first use: registrars run during static initialisation
+  return r;
+}
+}  // namespace
+
+void register_kernel(const void* fn, const char* name, KernelFactory make) {
+  (void)name;
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  r.factories[fn] = make;
+}
+
+KernelFactory registered_kernel(const void* fn) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  auto it = r.factories.find(fn);
+  return it == r.factories.end() ? nullptr : it->second;
 }
 
 cudaError_t launch_kernel(const void* func, dim3 grid, dim3 block, size_t dynamic_smem, cudaStream_t stream,

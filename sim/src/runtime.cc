@@ -419,13 +419,28 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* num_blocks, const
   return cudaSuccess;
 }
 
-cudaError_t cudaLaunchKernel(const void*, dim3, dim3, void**, size_t, cudaStream_t) {
-  SHOAL_ERROR("sim: cudaLaunchKernel cannot recover argument types; launch with shoal::launch (shoal/launch.h)");
-  return set_error(cudaErrorNotSupported);
+// Type-erased launches: the kernel's registered factory (shoal/sim/launch.h)
+// rebuilds its call from the argument pointers.
+static cudaError_t launch_erased(const char* call, const void* func, dim3 grid, dim3 block, void** args,
+                                 size_t smem, cudaStream_t stream, bool cooperative) {
+  if (func == nullptr) return set_error(cudaErrorInvalidDeviceFunction);
+  const shoal::sim::KernelFactory make = shoal::sim::registered_kernel(func);
+  if (make == nullptr) {
+    SHOAL_ERROR("sim: %s: the kernel at %p is not registered, so its argument types are not known: compile its "
+                ".cu with shoal_add_cuda_sources(<target> SIM_REWRITE ...) (it registers every non-template "
+                "__global__ function), add SHOAL_SIM_REGISTER_KERNEL(name), or launch with shoal::launch",
+                call, func);
+    return set_error(cudaErrorInvalidDeviceFunction);
+  }
+  if (args == nullptr) return set_error(cudaErrorInvalidValue);
+  return shoal::sim::launch_kernel(func, grid, block, smem, stream, cooperative, make(func, args));
 }
-cudaError_t cudaLaunchCooperativeKernel(const void*, dim3, dim3, void**, size_t, cudaStream_t) {
-  SHOAL_ERROR("sim: cudaLaunchCooperativeKernel cannot recover argument types; use shoal::launch_cooperative");
-  return set_error(cudaErrorNotSupported);
+cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args, size_t smem, cudaStream_t stream) {
+  return launch_erased("cudaLaunchKernel", func, grid, block, args, smem, stream, false);
+}
+cudaError_t cudaLaunchCooperativeKernel(const void* func, dim3 grid, dim3 block, void** args, size_t smem,
+                                        cudaStream_t stream) {
+  return launch_erased("cudaLaunchCooperativeKernel", func, grid, block, args, smem, stream, true);
 }
 
 // --- memory -------------------------------------------------------------------------

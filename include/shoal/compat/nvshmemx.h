@@ -44,10 +44,11 @@ static inline void nvshmemx_vendor_get_version_info(int* major, int* minor, int*
 }
 #endif
 
-/* Collective launch. The C form (a type-erased kernel, void** arguments)
- * needs the cuda platform; from C++, passing the kernel itself (no cast to
- * const void*) also works on sim: the arguments are unpacked by the
- * kernel's parameter types. */
+/* Collective launch. From C++, passing the kernel itself (no cast to const
+ * void*) works on both platforms: the arguments are unpacked by the
+ * kernel's parameter types. The type-erased form (const void*, void**)
+ * works on cuda, and on sim for kernels registered by the launch rewriter
+ * (shoal_add_cuda_sources(... SIM_REWRITE ...), docs/sim.md). */
 #ifdef __cplusplus
 static inline int nvshmemx_collective_launch(const void* func, dim3 grid, dim3 block, void** args, size_t smem,
                                              cudaStream_t stream) {

@@ -31,4 +31,39 @@ struct KernelCallOf final : KernelCall {
 cudaError_t launch_kernel(const void* func, dim3 grid, dim3 block, size_t dynamic_smem,
                           cudaStream_t stream, bool cooperative, std::shared_ptr<const KernelCall> call);
 
+// Type-erased launches (cudaLaunchKernel, cudaLaunchCooperativeKernel,
+// shoal_collective_launch from a kernel's address and a void** of pointers
+// to its arguments) need the kernel's parameter types: a kernel registered
+// with SHOAL_SIM_REGISTER_KERNEL(name) brings a factory that builds its call
+// from them. tools/ shoal-sim-rewrite registers every non-template
+// __global__ function of a .cu (shoal_add_cuda_sources(... SIM_REWRITE ...)).
+using KernelFactory = std::shared_ptr<const KernelCall> (*)(const void* fn, void** args);
+void register_kernel(const void* fn, const char* name, KernelFactory make);
+// The factory registered for `fn`, or nullptr.
+KernelFactory registered_kernel(const void* fn);
+
+template <class... P, std::size_t... I>
+std::shared_ptr<const KernelCall> make_kernel_call(void (*f)(P...), void** args, std::index_sequence<I...>) {
+  return std::make_shared<const KernelCallOf<P...>>(f, *static_cast<std::decay_t<P>*>(args[I])...);
+}
+
+template <class... P>
+struct KernelRegistrar {
+  KernelRegistrar(void (*f)(P...), const char* name) {
+    register_kernel(reinterpret_cast<const void*>(f), name,
+                    [](const void* fn, void** args) -> std::shared_ptr<const KernelCall> {
+                      return make_kernel_call(reinterpret_cast<void (*)(P...)>(const_cast<void*>(fn)), args,
+                                              std::index_sequence_for<P...>{});
+                    });
+  }
+};
+
+#define SHOAL_SIM_CAT2_(a, b) a##b
+#define SHOAL_SIM_CAT_(a, b) SHOAL_SIM_CAT2_(a, b)
+#define SHOAL_SIM_REGISTER_KERNEL(kernel)                                                                  \
+  [[maybe_unused]] static const ::shoal::sim::KernelRegistrar SHOAL_SIM_CAT_(shoal_sim_kernel_registrar_, \
+                                                                             __LINE__) {                  \
+    kernel, #kernel                                                                                        \
+  }
+
 }  // namespace shoal::sim
