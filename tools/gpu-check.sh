@@ -278,6 +278,9 @@ echo "gpu-check: $([ "$dry_run" = 1 ] && echo "dry run" || echo "${n_gpus} GPU(s
 # What each stage runs (names are build targets and programs in $BIN).
 core_tests="host_test device_test stream_test host_reach_test ep_test ep_normal_test pe_death"
 examples="device_ring ring_put ep_moe"
+# NVSHMEM programs through shoal's headers: CUDA's launch spellings, and the
+# device perftests built with NVSHMEM's names (bin/nvshmem_compat/).
+compat_progs="nvshmem_programs nvshmem_launch nvshmem_compat_shmem_put_bw nvshmem_compat_shmem_g_latency"
 route_tests="ibgda_route_test proxy_test ibgda_test"
 perf_progs="shmem_put_bw shmem_put_latency shmem_put_signal_ping_pong_latency shmem_atomic_latency
   shoal_host_stream_latency shoal_host_put_bw barrier_latency alltoall_latency reduction_latency
@@ -290,7 +293,7 @@ host_filter=${GPU_CHECK_HOST_FILTER:-HostRma*:HostAmo*:HostSignal.*:HostWait*:Ho
 # Warnings are not errors here (CI enforces them).
 if want build && stage build; then
   targets="shoalrun"
-  want tests && targets+=" $core_tests $examples $route_tests"
+  want tests && targets+=" $core_tests $examples $route_tests $compat_progs"
   want scale && targets+=" host_test device_test stream_test ep_test ep_normal_test device_ring"
   want perf && targets+=" $perf_progs"
   want ep && targets+=" ep_bench"
@@ -318,8 +321,11 @@ if want build && stage build; then
       rc=$?
       missing=""
       for t in $targets; do
-        if [ "$t" = _shoal ]; then ls "$ROOT"/build/cuda/python/shoal/_shoal*.so >/dev/null 2>&1 || missing+=" $t"
-        else [ -x "$BIN/$t" ] || missing+=" $t"; fi
+        case "$t" in
+          _shoal) ls "$ROOT"/build/cuda/python/shoal/_shoal*.so >/dev/null 2>&1 || missing+=" $t" ;;
+          nvshmem_compat_*) [ -x "$BIN/nvshmem_compat/${t#nvshmem_compat_}" ] || missing+=" $t" ;;
+          *) [ -x "$BIN/$t" ] || missing+=" $t" ;;
+        esac
       done
       if [ "$rc" = 0 ]; then
         record build pass "sm_$arch, $(( $(date +%s) - t0 )) s"
@@ -365,6 +371,11 @@ if want tests && stage tests; then
   pe_run device_ring.np2 60 2 "$BIN/device_ring"
   pe_run ring_put.np2 60 2 "$BIN/ring_put"
   pe_run ep_moe.np2 60 2 "$BIN/ep_moe"
+  # NVSHMEM programs, unchanged, through shoal's headers.
+  pe_run nvshmem_programs.ring.np2 60 2 "$BIN/nvshmem_programs" ring
+  pe_run nvshmem_launch.np2 60 2 "$BIN/nvshmem_launch"
+  pe_run nvshmem_compat.shmem_put_bw.np2 60 2 "$BIN/nvshmem_compat/shmem_put_bw" -b 8 -e 1M -f 4 -n 10 -w 2
+  pe_run nvshmem_compat.shmem_g_latency.np2 60 2 "$BIN/nvshmem_compat/shmem_g_latency" -n 200 -w 20 -e 4K -f 8
   # A PE killed inside kernel waits, barriers, collectives, EP dispatch:
   # the others end naming it (docs/failures.md; on a GPU the device line
   # needs the trapped kernel's printf to reach stderr).
