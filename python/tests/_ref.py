@@ -67,3 +67,12 @@ class Inputs:
 def expert_fn(rows_bf16, global_expert):
     """The tests' "expert": x * (e + 1) / 8, rounded to bf16."""
     return bf16(f32(rows_bf16) * np.float32((global_expert + 1) / 8.0))
+
+
+def normal_combine_of_x(x_bf16, is_token_in_rank):
+    """Normal-mode combine of the dispatched rows sent back unchanged: each
+    token is x times the number of ranks it went to. A token sent nowhere
+    combines to +0, as a sum starting at zero does (x * 0 would keep x's
+    sign and give -0 for negative x)."""
+    sends = np.asarray(is_token_in_rank).sum(axis=1).astype(np.float32)
+    return bf16(f32(x_bf16) * sends[:, None] + np.float32(0))

@@ -107,14 +107,6 @@ def test_team_split():
         assert info == (me // 2, (n + 1) // 2, me)
 
 
-def test_uniqueid_bytes():
-    # Only PE 0 asks (the id starts a listener); its length is fixed.
-    uid = shoal.get_uniqueid() if shoal.my_pe() == 0 else b""
-    shoal.barrier_all()
-    if shoal.my_pe() == 0:
-        assert isinstance(uid, bytes) and len(uid) == 128 and any(uid)
-
-
 @pytest.mark.parametrize("fn,args,msg", [
     ("put", lambda d, s: (d, s, 0), "not on the symmetric heap"),
     ("get", lambda d, s: (s, d, 0), "not on the symmetric heap"),

@@ -5,7 +5,7 @@ import pytest
 
 import shoal
 from shoal.ep import Buffer
-from _ref import Inputs, bf16, calc_diff, e4m3_to_float32, f32
+from _ref import Inputs, bf16, calc_diff, e4m3_to_float32, f32, normal_combine_of_x
 
 MAX_TOKENS, HIDDEN, TOPK = 16, 256, 3
 
@@ -76,8 +76,7 @@ def test_normal_layout_dispatch_combine(rng):
     np.testing.assert_array_equal(got[1], ridx)
     np.testing.assert_array_equal(got[2], rw)
     assert got[3] == [int((c + 3) // 4 * 4) for c in rcounts]
-    sends = ref_in.sum(axis=1).astype(np.float32)
-    np.testing.assert_array_equal(out, bf16(f32(x) * sends[:, None]))
+    np.testing.assert_array_equal(out, normal_combine_of_x(x, ref_in))
     np.testing.assert_array_equal(combined_w, np.where(idx >= 0, w, 0))
     want2 = np.stack([x2[t] for s, t in rows if s == me]) if any(s == me for s, _ in rows) else None
     # Rows from other ranks carry their x2, which this rank does not know: check its own and the count.
@@ -179,5 +178,4 @@ def test_normal_without_hidden_like_deepep(rng):
         want = np.stack([inp.x[s][t] for s, t in rows]) if rows else np.zeros((0, HIDDEN), np.uint16)
         np.testing.assert_array_equal(got, want)
         np.testing.assert_array_equal(ref_in, _layout_reference(inp, me)[2])
-        sends = ref_in.sum(axis=1).astype(np.float32)
-        np.testing.assert_array_equal(out, bf16(f32(inp.x[me]) * sends[:, None]))
+        np.testing.assert_array_equal(out, normal_combine_of_x(inp.x[me], ref_in))

@@ -198,8 +198,9 @@ def test_vllm_install_with_stand_in_vllm():
     """PTH_LINE (install()) before (a stand-in) vLLM is imported; the classes subclass its bases."""
     out = _run_python(_FAKE_VLLM, """
         import sys
+        from shoal import integrations
         from shoal.integrations import vllm as v
-        assert v.install.done and "vllm" not in sys.modules
+        assert integrations.installed("vllm") and "vllm" not in sys.modules
         v.install()
         from vllm.distributed.device_communicators import all2all
         from vllm.distributed.device_communicators.base_device_communicator import All2AllManagerBase
@@ -263,8 +264,9 @@ _FAKE_SGLANG = {
 
 def test_sglang_install_with_stand_in_sglang():
     out = _run_python(_FAKE_SGLANG, """
+        from shoal import integrations
         from shoal.integrations import sglang as s
-        assert s.install.done
+        assert integrations.installed("sglang")
         s.install()
         from sglang.srt.batch_overlap import two_batch_overlap as tbo
         from sglang.srt.layers.moe.token_dispatcher import base, deepep

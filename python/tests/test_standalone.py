@@ -22,6 +22,7 @@ CHILD = textwrap.dedent("""
     rank, world, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
     if rank == 0:
         uid = shoal.get_uniqueid()
+        assert isinstance(uid, bytes) and len(uid) == 128 and any(uid), uid
         with open(path + ".tmp", "wb") as f:
             f.write(uid)
         os.rename(path + ".tmp", path)

@@ -12,6 +12,8 @@
 #include <nvshmem.h>
 #include <nvshmemx.h>
 
+#include "nvshmem_check.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -20,20 +22,6 @@
 
 #include <cuda_runtime_api.h>
 
-#define CUDA_CHECK(x)                                                                               \
-  do {                                                                                              \
-    cudaError_t e_ = (x);                                                                           \
-    if (e_ != cudaSuccess) {                                                                        \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));      \
-      std::exit(1);                                                                                 \
-    }                                                                                               \
-  } while (0)
-
-static int g_failures = 0;
-static void expect_eq(const char* what, int i, long long got, long long want) {
-  if (got != want && g_failures++ < 8)
-    std::fprintf(stderr, "PE %d: %s[%d] = %lld, expected %lld\n", nvshmem_my_pe(), what, i, got, want);
-}
 static int value_of(int pe, int i) { return pe * 100000 + i * 7 + 3; }
 
 // Thread-scope puts to the next PE; launched with <<<grid, block>>>.

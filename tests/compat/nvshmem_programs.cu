@@ -15,6 +15,8 @@
 #include <nvshmem.h>
 #include <nvshmemx.h>
 
+#include "nvshmem_check.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -29,22 +31,6 @@
 #endif
 
 namespace {
-
-#define CUDA_CHECK(x)                                                                       \
-  do {                                                                                      \
-    cudaError_t e_ = (x);                                                                   \
-    if (e_ != cudaSuccess) {                                                                \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                         \
-    }                                                                                       \
-  } while (0)
-
-int g_failures = 0;
-
-void expect_eq(const char* what, long long i, long long got, long long want) {
-  if (got != want && g_failures++ < 8)
-    std::fprintf(stderr, "PE %d: %s[%lld] = %lld, expected %lld\n", nvshmem_my_pe(), what, i, got, want);
-}
 
 uint32_t g_seed = 0;
 int value_of(int pe, int i) { return static_cast<int>((g_seed * 2654435761u) ^ (pe * 40503u) ^ (i * 97u)); }

@@ -20,7 +20,8 @@ from .._arrays import Error, bf16_to_float32, float32_to_bf16, framework_of
 
 __all__ = ["Error", "framework_of", "quantize_fp8_per_128", "dequantize_fp8_per_128", "float32_to_fp8_e4m3",
            "fp8_e4m3_to_float32", "scale_rows", "weight_and_reduce", "copy_into", "ones_like", "int32_array",
-           "as_int64", "mn_major", "is_fp8_dtype", "on_import", "alias_deep_ep", "FP8_BLOCK"]
+           "as_int64", "mn_major", "is_fp8_dtype", "on_import", "install_hooks", "installed", "alias_deep_ep",
+           "FP8_BLOCK"]
 
 FP8_BLOCK = 128
 """Channels per FP8 scale (DeepEP's and shoal's dispatch quantisation)."""
@@ -260,6 +261,29 @@ def on_import(module_name: str, callback) -> None:
         _finder = _PostImportFinder()
         sys.meta_path.insert(0, _finder)
     _finder.hooks.setdefault(module_name, []).append(callback)
+
+
+_installed = set()
+
+
+def install_hooks(framework: str, deep_ep_alias: bool, hooks) -> bool:
+    """What each framework's install() does: alias_deep_ep() if asked, then,
+    once per framework, on_import(module, callback) for every (modules,
+    callback) in hooks. True the first time, False when already installed."""
+    if deep_ep_alias:
+        alias_deep_ep()
+    if framework in _installed:
+        return False
+    _installed.add(framework)
+    for modules, callback in hooks:
+        for name in modules:
+            on_import(name, callback)
+    return True
+
+
+def installed(framework: str) -> bool:
+    """Whether install_hooks(framework, ...) has run in this process."""
+    return framework in _installed
 
 
 def alias_deep_ep() -> bool:

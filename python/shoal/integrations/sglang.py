@@ -35,7 +35,7 @@ from typing import Any, List, NamedTuple, Optional
 
 from shoal.ep import Buffer
 
-from . import FP8_BLOCK, Error, alias_deep_ep, as_int64, mn_major, on_import, optional_import, quantize_fp8_per_128
+from . import FP8_BLOCK, Error, as_int64, install_hooks, mn_major, optional_import, quantize_fp8_per_128
 
 __all__ = ["ShoalDispatcher", "make_dispatcher_class", "install", "DeepEPMode", "TopKOutput",
            "DeepEPLLDispatchOutput", "DeepEPNormalDispatchOutput", "DeepEPLLOutput", "DeepEPNormalOutput",
@@ -395,13 +395,7 @@ def install(deep_ep_alias: bool = True) -> None:
     now or as soon as it is imported. deep_ep_alias: register shoal.ep as
     deep_ep when DeepEP is not installed (alias_deep_ep). Idempotent; call
     it in every SGLang process (the scheduler subprocesses included)."""
-    if deep_ep_alias:
-        alias_deep_ep()
-    if getattr(install, "done", False):
-        return
-    install.done = True
-    for name in _MODULES:
-        on_import(name, _patch)
+    install_hooks("sglang", deep_ep_alias, [(_MODULES, _patch)])
 
 
 PTH_LINE = ('import os; os.environ.get("SHOAL_SGLANG") == "1" and '

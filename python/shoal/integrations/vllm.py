@@ -685,16 +685,8 @@ def install(deep_ep_alias: bool = True) -> None:
     deep_ep_alias: when the real deep_ep package is not installed, register
     shoal.ep under the name deep_ep so vLLM's has_deep_ep() checks pass.
     Idempotent; call it in every vLLM process (plugin() does)."""
-    from . import alias_deep_ep, on_import
-    if deep_ep_alias:
-        alias_deep_ep()
-    if getattr(install, "done", False):
-        return
-    install.done = True
-    for name in _A2A_MODULES:
-        on_import(name, _patch_managers)
-    for name in _PF_MODULES:
-        on_import(name, _patch_prepare_finalize)
+    from . import install_hooks
+    install_hooks("vllm", deep_ep_alias, [(_A2A_MODULES, _patch_managers), (_PF_MODULES, _patch_prepare_finalize)])
 
 
 PTH_LINE = ('import os; os.environ.get("SHOAL_VLLM") == "1" and '
