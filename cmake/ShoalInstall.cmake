@@ -1,6 +1,6 @@
 # Installation: headers, libraries, plugins, tools, the CMake package
 # (find_package(shoal) -> shoal::shoal) and a pkg-config file.
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/shoal DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/shoal DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} PATTERN "*.md" EXCLUDE)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/device/include/shoal/device DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/shoal)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/device/arch DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/shoal/internal/device)
 

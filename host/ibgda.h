@@ -7,7 +7,7 @@
 #pragma once
 
 #include "base/status.h"
-#include "shoal/device/ibgda_table.h"
+#include "shoal/layout/ibgda_table.h"
 
 namespace shoal {
 

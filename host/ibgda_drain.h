@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "shoal/device/mlx5/qp.h"
+#include "shoal/layout/mlx5_qp.h"
 
 namespace shoal {
 

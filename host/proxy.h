@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "base/status.h"
-#include "shoal/device/proxy_ring.h"
+#include "shoal/layout/proxy_ring.h"
 
 namespace shoal {
 

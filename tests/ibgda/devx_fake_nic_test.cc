@@ -25,7 +25,7 @@
 #include "transport/ibgda/devx/plugin_abi.h"
 #include "transport/ibgda/devx/prm.h"
 #include "transport/ibgda/table.h"
-#include "shoal/device/mlx5/qp.h"
+#include "shoal/layout/mlx5_qp.h"
 
 namespace prm = shoal::ibgda::devx::prm;
 

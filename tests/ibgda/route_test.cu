@@ -17,8 +17,8 @@
 
 #include <unistd.h>
 
-#include "shoal/device/ibgda_table.h"
-#include "shoal/device/mlx5/qp.h"
+#include "shoal/layout/ibgda_table.h"
+#include "shoal/layout/mlx5_qp.h"
 #include "shoal/device/state.cuh"
 #include "tests/device/device_util.h"
 

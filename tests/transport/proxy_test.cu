@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "device/arch/memory.h"
-#include "shoal/device/proxy_ring.h"
+#include "shoal/layout/proxy_ring.h"
 #include "shoal/device/state.cuh"
 
 #include "tests/device/device_util.h"

@@ -1,7 +1,7 @@
 // The IBGDA queue-pair table on any NIC backend (backend.h): QPs to every
 // IBGDA peer, the heap and result-cell registrations, the exchange of keys,
 // heap bases, NIC addresses and QP numbers, connect, and the device-visible
-// table device code posts through (shoal/device/ibgda_table.h).
+// table device code posts through (shoal/layout/ibgda_table.h).
 //
 // Split around the one allgather so that it runs with the bootstrap
 // (host/ibgda_devx.cc) or with several PEs in one process (tests):
@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "shoal/device/ibgda_table.h"
+#include "shoal/layout/ibgda_table.h"
 #include "transport/ibgda/backend.h"
 
 namespace shoal::ibgda {

@@ -23,7 +23,7 @@ typedef struct {
   void* heap_base;              /* this PE's symmetric heap (registered with the network) */
   uint64_t heap_size;
   const unsigned char* proxied; /* [n_pes]: 1 = the proxy reaches this PE (endpoint needed) */
-  void* ring;                   /* shoal::proxy::Ring*, host address (shoal/device/proxy_ring.h) */
+  void* ring;                   /* shoal::proxy::Ring*, host address (shoal/layout/proxy_ring.h) */
   double timeout_s;             /* bound for init waits (connection set-up); 0 = 60 s */
   void* boot;                   /* passed back to allgather */
   /* Out-of-band allgather among all PEs (the bootstrap); returns 0 on success. */
@@ -64,7 +64,7 @@ typedef struct {
    * closing their connections from now on are expected, not errors. */
   int (*quiesce)(void* ctx);
   /* One pass of the proxy run by a thread that posts to or waits on it
-   * (the ring's Assist protocol, shoal/device/proxy_ring.h): when the
+   * (the ring's Assist protocol, shoal/layout/proxy_ring.h): when the
    * proxy's lock is free, issues the published requests and, for `kind`
    * 1 and 2 (shoal::proxy::AssistKind: a waiter), progresses the network;
    * returns the work done, or -1 when another thread is running a pass.

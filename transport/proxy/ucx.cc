@@ -1,5 +1,5 @@
 // The UCX proxy transport (libshoal_transport_ucx.so): one host thread per
-// PE drains the PE's request rings (shoal/device/proxy_ring.h: device and
+// PE drains the PE's request rings (shoal/layout/proxy_ring.h: device and
 // host producers') and turns each descriptor into ucp_put_nbx / ucp_get_nbx /
 // ucp_atomic_op_nbx on the
 // target's heap, which every PE registered with UCX at start (rkeys and
@@ -34,7 +34,7 @@
 #include <thread>
 #include <vector>
 
-#include "shoal/device/proxy_ring.h"
+#include "shoal/layout/proxy_ring.h"
 #include "transport/proxy/plugin_abi.h"
 #if SHOAL_HAVE_TOPO
 #include "transport/topo/topo.h"

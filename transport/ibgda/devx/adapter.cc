@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "device/include/shoal/device/mlx5/qp.h"
+#include "shoal/layout/mlx5_qp.h"
 
 namespace shoal::ibgda::devx {
 namespace {

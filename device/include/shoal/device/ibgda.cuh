@@ -25,7 +25,7 @@
 
 #include "device/arch/memory.h"
 #include "shoal/device/check.cuh"
-#include "shoal/device/ibgda_table.h"
+#include "shoal/layout/ibgda_table.h"
 #include "shoal/device/mlx5/queue.cuh"
 #include "shoal/device/proxy.cuh"
 #include "shoal/types.h"

@@ -1,5 +1,5 @@
 // The device side of the host proxy (docs/transport-proxy.md): a thread posts
-// a descriptor into its PE's request ring (shoal/device/proxy_ring.h) for a
+// a descriptor into its PE's request ring (shoal/layout/proxy_ring.h) for a
 // target that is not load/store reachable, and for operations that return
 // something waits for the proxy to complete it.
 //
@@ -19,7 +19,7 @@
 #include "device/arch/spin.h"
 #include "device/arch/timer.h"
 #include "shoal/device/check.cuh"
-#include "shoal/device/proxy_ring.h"
+#include "shoal/layout/proxy_ring.h"
 
 #if defined(SHOAL_PLATFORM_SIM)
 #include <sched.h>

@@ -18,12 +18,12 @@
 #include "device/arch/platform.h"
 
 namespace shoal::proxy {
-struct Ring;  // shoal/device/proxy_ring.h
+struct Ring;  // shoal/layout/proxy_ring.h
 }  // namespace shoal::proxy
 
 namespace shoal::device {
 
-struct Ibgda;  // shoal/device/ibgda_table.h
+struct Ibgda;  // shoal/layout/ibgda_table.h
 
 constexpr int kBarrierRounds = 32;
 

@@ -41,7 +41,7 @@
 #include "device/arch/mmio.h"
 #include "device/arch/spin.h"
 #include "device/arch/timer.h"
-#include "shoal/device/mlx5/qp.h"
+#include "shoal/layout/mlx5_qp.h"
 #include "shoal/device/mlx5/wqe.cuh"
 
 namespace shoal::mlx5 {

@@ -1,4 +1,4 @@
-// The `qp` object of the posting protocol (queue.cuh): the queue addresses
+// The `qp` object of the posting protocol (shoal/device/mlx5/queue.cuh): the queue addresses
 // the host sets and the counters device code advances. A plain header so
 // host code (host/ibgda.cc, the tests) can fill it without device headers.
 #pragma once

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "shoal/device/mlx5/qp.h"
+#include "shoal/layout/mlx5_qp.h"
 
 namespace shoal::device {
 
