@@ -190,6 +190,7 @@ const EnvVarDoc* env_var_table() {
       {"SHOAL_PMIX_COLLECTIVES", "tcp",
        "pmix bootstrap data path: tcp (a TCP star after a PMIx rendezvous) or pmix (Put/Fence/Get)."},
       {"SHOAL_SIM_SM_COUNT", "8", "sim: simulated SMs (bounds co-resident blocks)."},
+      {"SHOAL_SIM_DEVICES", "8", "sim: devices cudaGetDeviceCount reports (1-64; all are the CPU)."},
       {"SHOAL_SIM_DEVICE_MEMORY", "0",
        "sim, testing: the simulated GPU's memory: device allocations past it fail with "
        "cudaErrorMemoryAllocation, and cudaMemGetInfo reports it (0 = no limit; read at every allocation)."},

@@ -54,6 +54,8 @@ Config load_config() {
   long long v = 0;
   if (env::get_int("SHOAL_SIM_SM_COUNT", 8, 1, 1024, &v) != Status::ok) fatal("bad SHOAL_SIM_SM_COUNT");
   c.sm_count = static_cast<unsigned>(v);
+  if (env::get_int("SHOAL_SIM_DEVICES", 8, 1, 64, &v) != Status::ok) fatal("bad SHOAL_SIM_DEVICES (1 to 64)");
+  c.device_count = static_cast<unsigned>(v);
   uint64_t sz = 0;
   if (env::get_size("SHOAL_SIM_STACK_SIZE", k_default_stack, &sz) != Status::ok || sz < 16 * 1024)
     fatal("bad SHOAL_SIM_STACK_SIZE (a size of at least 16k, e.g. 64k)");

@@ -305,22 +305,35 @@ const char* cudaGetErrorName(cudaError_t error) {
 }
 
 // --- device -------------------------------------------------------------------------
+// SHOAL_SIM_DEVICES identical devices (default 8, a node's worth, so that
+// programs that pick a GPU per PE with cudaSetDevice(local rank) run); all
+// are this CPU and share its memory. The current device is per host thread,
+// as in CUDA; nothing else depends on it.
+namespace {
+thread_local int t_device = 0;
+bool valid_device(int device) { return device >= 0 && device < static_cast<int>(config().device_count); }
+}  // namespace
+
 cudaError_t cudaGetDeviceCount(int* count) {
   if (count == nullptr) return set_error(cudaErrorInvalidValue);
-  *count = 1;
+  *count = static_cast<int>(config().device_count);
   return cudaSuccess;
 }
-cudaError_t cudaSetDevice(int device) { return device == 0 ? cudaSuccess : set_error(cudaErrorInvalidDevice); }
+cudaError_t cudaSetDevice(int device) {
+  if (!valid_device(device)) return set_error(cudaErrorInvalidDevice);
+  t_device = device;
+  return cudaSuccess;
+}
 cudaError_t cudaGetDevice(int* device) {
   if (device == nullptr) return set_error(cudaErrorInvalidValue);
-  *device = 0;
+  *device = t_device;
   return cudaSuccess;
 }
 cudaError_t cudaDeviceReset(void) { return cudaDeviceSynchronize(); }
 
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
   if (prop == nullptr) return set_error(cudaErrorInvalidValue);
-  if (device != 0) return set_error(cudaErrorInvalidDevice);
+  if (!valid_device(device)) return set_error(cudaErrorInvalidDevice);
   std::memset(prop, 0, sizeof(*prop));
   std::snprintf(prop->name, sizeof(prop->name), "shoal sim device");
   struct sysinfo si{};
@@ -356,7 +369,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
 
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) {
   if (value == nullptr) return set_error(cudaErrorInvalidValue);
-  if (device != 0) return set_error(cudaErrorInvalidDevice);
+  if (!valid_device(device)) return set_error(cudaErrorInvalidDevice);
   switch (attr) {
     case cudaDevAttrMaxThreadsPerBlock: *value = 1024; break;
     case cudaDevAttrMaxBlockDimX: *value = 1024; break;

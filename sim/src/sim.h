@@ -19,6 +19,7 @@ namespace shoal::sim {
 // Settings read once from the environment (docs/sim.md lists them).
 struct Config {
   unsigned sm_count;      // SHOAL_SIM_SM_COUNT
+  unsigned device_count;  // SHOAL_SIM_DEVICES
   size_t stack_size;      // SHOAL_SIM_STACK_SIZE
   double timeout_s;       // SHOAL_TIMEOUT, 0 = never
   bool seeded;            // SHOAL_SIM_SEED set

@@ -3,6 +3,7 @@
 // stream-ordered allocation.
 #include <atomic>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 #include "shoal/launch.h"
@@ -36,6 +37,25 @@ TEST(SimRuntime, DeviceQueries) {
   EXPECT_EQ(1, v);
   EXPECT_EQ(cudaErrorInvalidDevice, cudaSetDevice(count));
   EXPECT_EQ(cudaErrorInvalidDevice, cudaGetLastError());
+  EXPECT_EQ(cudaErrorInvalidDevice, cudaSetDevice(-1));
+  EXPECT_EQ(cudaErrorInvalidDevice, cudaGetLastError());
+  CUDA_OK(cudaGetDevice(&dev));
+  EXPECT_EQ(0, dev);  // a refused cudaSetDevice leaves the current device
+  // SHOAL_SIM_DEVICES (default 8) devices: one per PE of a node, as programs
+  // that call cudaSetDevice(local rank) expect; each answers the queries.
+  EXPECT_EQ(8, count);
+  CUDA_OK(cudaSetDevice(count - 1));
+  CUDA_OK(cudaGetDevice(&dev));
+  EXPECT_EQ(count - 1, dev);
+  CUDA_OK(cudaGetDeviceProperties(&prop, count - 1));
+  EXPECT_EQ(32, prop.warpSize);
+  EXPECT_EQ(cudaErrorInvalidDevice, cudaGetDeviceProperties(&prop, count));
+  EXPECT_EQ(cudaErrorInvalidDevice, cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, count));
+  cudaGetLastError();
+  int other = -1;
+  std::thread([&] { cudaGetDevice(&other); }).join();
+  EXPECT_EQ(0, other);  // the current device is per host thread
+  CUDA_OK(cudaSetDevice(0));
   EXPECT_STREQ("cudaErrorInvalidValue", cudaGetErrorName(cudaErrorInvalidValue));
   EXPECT_STREQ("invalid argument", cudaGetErrorString(cudaErrorInvalidValue));
   EXPECT_STREQ("no error", cudaGetErrorString(cudaSuccess));
