@@ -7,6 +7,9 @@
 #include <shoal/collective_launch.h>
 #include <shoal/shoal.h>
 
+#include <string>
+#include <vector>
+
 #include "tests/device/device_util.h"
 
 namespace shoal_test {
@@ -253,6 +256,81 @@ void check_type(const char* name, const Kernels<T>& k) {
   }
 RMA_TEST_TYPES(RMA_TEST_)
 #undef RMA_TEST_
+
+// _warp/_block forms start with a group barrier (NVSHMEM's rule, which its
+// own examples rely on): each thread writes part of the source right before
+// the call, with no barrier of its own, and the target must still get every
+// element. Thread t writes the elements the group's last-but-t thread would
+// copy first, so without the barrier early threads copy (or, remotely,
+// thread 0 posts) elements not yet written. Checked for put, put_nbi (then
+// quiet), put_signal and iput, at warp and block scope.
+enum GroupOp { kPut = 0, kPutNbi = 1, kPutSignal = 2, kIput = 3 };
+constexpr int kGroupOps = 4;
+
+__global__ void group_source_kernel(int* dest, int* src, int count, uint64_t* sig, uint64_t round, int op,
+                                    int block_scope) {
+  const int me = shoal_my_pe(), peer = (me + 1) % shoal_n_pes();
+  const int size = block_scope ? static_cast<int>(blockDim.x) : 32;
+  const int rank = block_scope ? static_cast<int>(threadIdx.x) : static_cast<int>(threadIdx.x % 32);
+  if (!block_scope && threadIdx.x >= 32) return;  // one warp calls the _warp form
+  for (int i = size - 1 - rank; i < count; i += size)
+    src[i] = static_cast<int>((round * 1000003u + static_cast<uint64_t>(me) * 7919u + i) & 0x7fffffff);
+  const size_t bytes = static_cast<size_t>(count) * sizeof(int);
+  if (block_scope) {
+    if (op == kPut) shoal_putmem_block(dest, src, bytes, peer);
+    if (op == kPutNbi) shoal_putmem_nbi_block(dest, src, bytes, peer);
+    if (op == kPutSignal) shoal_putmem_signal_block(dest, src, bytes, sig, round, SHOAL_SIGNAL_SET, peer);
+    if (op == kIput) shoal_int_iput_block(dest, src, 1, 1, static_cast<size_t>(count), peer);
+  } else {
+    if (op == kPut) shoal_putmem_warp(dest, src, bytes, peer);
+    if (op == kPutNbi) shoal_putmem_nbi_warp(dest, src, bytes, peer);
+    if (op == kPutSignal) shoal_putmem_signal_warp(dest, src, bytes, sig, round, SHOAL_SIGNAL_SET, peer);
+    if (op == kIput) shoal_int_iput_warp(dest, src, 1, 1, static_cast<size_t>(count), peer);
+  }
+  if (rank == 0) shoal_quiet();
+}
+
+TEST(DeviceRma, GroupFormsSendWhatTheGroupWroteJustBefore) {
+  const int me = shoal_my_pe(), n = shoal_n_pes(), from = (me + n - 1) % n;
+  const int count = 3 * kThreads + 11;  // not a multiple of the group or of a 16-byte word
+  int* dest = static_cast<int*>(shoal_malloc(count * sizeof(int)));
+  int* src = static_cast<int*>(shoal_malloc(count * sizeof(int)));  // symmetric: the remote paths read it
+  auto* sig = static_cast<uint64_t*>(shoal_calloc(1, sizeof(uint64_t)));
+  ASSERT_NE(dest, nullptr);
+  ASSERT_NE(src, nullptr);
+  uint64_t round = seed() % 1000 * 16;
+  for (int block_scope = 0; block_scope < 2; ++block_scope) {
+    for (int op = 0; op < kGroupOps; ++op) {
+      ++round;
+      SCOPED_TRACE(std::string(block_scope ? "block" : "warp") + " op " + std::to_string(op));
+      CUDA_OK(cudaMemset(dest, kPoison, count * sizeof(int)));
+      CUDA_OK(cudaMemset(src, kPoison, count * sizeof(int)));
+      shoal_barrier_all();
+      CUDA_OK(shoal::launch(group_source_kernel, 1, kThreads, 0, nullptr, dest, src, count, sig, round, op,
+                            block_scope));
+      CUDA_OK(cudaDeviceSynchronize());
+      shoal_barrier_all();
+      std::vector<int> h(static_cast<size_t>(count));
+      CUDA_OK(cudaMemcpy(h.data(), dest, count * sizeof(int), cudaMemcpyDeviceToHost));
+      int bad = 0;
+      for (int i = 0; i < count; ++i) {
+        const int want = static_cast<int>((round * 1000003u + static_cast<uint64_t>(from) * 7919u + i) & 0x7fffffff);
+        if (h[static_cast<size_t>(i)] != want && bad++ < 4)
+          ADD_FAILURE() << "PE " << me << ": element " << i << " from PE " << from << " is "
+                        << h[static_cast<size_t>(i)] << ", expected " << want;
+      }
+      ASSERT_EQ(bad, 0);
+      if (op == kPutSignal) {
+        uint64_t got = 0;
+        CUDA_OK(cudaMemcpy(&got, sig, sizeof got, cudaMemcpyDeviceToHost));
+        ASSERT_EQ(got, round);
+      }
+    }
+  }
+  shoal_free(sig);
+  shoal_free(src);
+  shoal_free(dest);
+}
 
 }  // namespace
 }  // namespace shoal_test

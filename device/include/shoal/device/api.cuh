@@ -5,8 +5,11 @@
 //   put/p/iput and the _nbi forms: plain stores into the peer's heap over
 //     P2P; unordered until fence (orders this thread's earlier stores to a PE
 //     before its later ones) or quiet (all of this thread's stores visible).
-//   Blocking forms return when the source may be reused; _warp/_block forms
-//     return after the whole group's copy (the group synchronises).
+//   Blocking forms return when the source may be reused. _warp/_block forms
+//     begin and end with a group barrier (as NVSHMEM's do): what any thread
+//     of the group wrote to the source before the call is what is sent,
+//     whichever thread copies or posts it, and they return after the whole
+//     group's copy.
 //   put_signal: data, then (group sync, then one thread) a release fence and
 //     the signal update: whoever acquires the signal sees the data.
 //   signal_op: release. signal_wait_until / wait_until / test: acquire.
@@ -39,6 +42,7 @@ namespace shoal::device {
 
 template <scope_t S, bool Nbi = false>
 SHOAL_ARCH_FN void putmem(const char* call, void* dest, const void* src, size_t bytes, int pe) {
+  Group<S>::sync();
   if (bytes && remote(call, dest, bytes, pe, "dest")) {
     if (Group<S>::rank() == 0) remote_put(call, dest, src, bytes, pe, !Nbi);
     Group<S>::sync();
@@ -50,6 +54,7 @@ SHOAL_ARCH_FN void putmem(const char* call, void* dest, const void* src, size_t 
 
 template <scope_t S>
 SHOAL_ARCH_FN void getmem(const char* call, void* dest, const void* src, size_t bytes, int pe) {
+  Group<S>::sync();
   if (bytes && remote(call, src, bytes, pe, "source")) {
     if (Group<S>::rank() == 0) remote_get(call, dest, src, bytes, pe);
     Group<S>::sync();
@@ -90,6 +95,7 @@ SHOAL_ARCH_FN T g(const char* call, const T* src, int pe) {
 template <scope_t S>
 SHOAL_ARCH_FN void iputmem(const char* call, void* dest, const void* src, ptrdiff_t dst,
                            ptrdiff_t sst, size_t nelems, size_t elem, int pe) {
+  Group<S>::sync();
   if (nelems) {
     if (SHOAL_DEVICE_CHECKS && (dst <= 0 || sst <= 0))
       SHOAL_DEVICE_FAIL("%s: strides must be positive (dst %lld, sst %lld)", call,
@@ -129,6 +135,7 @@ SHOAL_ARCH_FN void iputmem(const char* call, void* dest, const void* src, ptrdif
 template <scope_t S>
 SHOAL_ARCH_FN void igetmem(const char* call, void* dest, const void* src, ptrdiff_t dst,
                            ptrdiff_t sst, size_t nelems, size_t elem, int pe) {
+  Group<S>::sync();
   if (nelems) {
     if (SHOAL_DEVICE_CHECKS && (dst <= 0 || sst <= 0))
       SHOAL_DEVICE_FAIL("%s: strides must be positive (dst %lld, sst %lld)", call,
@@ -188,6 +195,7 @@ SHOAL_ARCH_FN void signal_op(const char* call, uint64_t* sig_addr, uint64_t valu
 template <scope_t S, bool Nbi = false>
 SHOAL_ARCH_FN void putmem_signal(const char* call, void* dest, const void* src, size_t bytes,
                                  uint64_t* sig_addr, uint64_t signal, int sig_op, int pe) {
+  Group<S>::sync();
   check_sig_op(call, sig_op);
   check_aligned(call, sig_addr, 8, "sig_addr");
   if (remote(call, sig_addr, 8, pe, "sig_addr")) {
