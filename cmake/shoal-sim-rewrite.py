@@ -11,7 +11,11 @@ that launches kernels CUDA's way (shoal_add_cuda_sources(<target> SIM_REWRITE
     `SHOAL_SIM_REGISTER_KERNEL(name);` registers it, so that launches from its
     address and a void** of argument pointers (cudaLaunchKernel,
     cudaLaunchCooperativeKernel, nvshmemx_collective_launch((const void*)k,
-    ...)) work on sim too.
+    ...)) work on sim too;
+  - a template `__global__` function named with its arguments, `k<true>` or
+    `&k<T>` (not called, not launched with <<<>>>), becomes
+    `::shoal::sim::kernel_ref<k<true>>("k<true>")`: the same pointer, and
+    that instantiation registered when the expression first runs.
 
 Lines keep their numbers (`#line` points diagnostics at IN). Comments,
 string and character literals and preprocessor lines are left alone.
@@ -198,13 +202,14 @@ def launches(text, m):
         pos = q + 1
 
 
-def kernels(text, m):
+def kernels(text, m, templates=None):
+    """Registrations after every non-template kernel's body; the names of
+    template kernels go to `templates` (a set) when given."""
     edits = []
     for g in re.finditer(r'\b__global__\b', m):
         # a template (anywhere in this declaration) cannot be registered by name
         stmt = max(m.rfind(';', 0, g.start()), m.rfind('}', 0, g.start()), m.rfind('{', 0, g.start()))
-        if re.search(r'\btemplate\b', m[stmt + 1:g.start()]):
-            continue
+        is_template = re.search(r'\btemplate\b', m[stmt + 1:g.start()]) is not None
         i = g.end()
         name = None
         while i < len(m):
@@ -229,6 +234,10 @@ def kernels(text, m):
             i += 1
         if not name:
             continue
+        if is_template:
+            if templates is not None:
+                templates.add(name)
+            continue
         close = match_forward(m, i, '(', ')')
         k = close + 1
         while k < len(m) and m[k] not in ';{':
@@ -237,6 +246,57 @@ def kernels(text, m):
             continue  # a declaration
         end = match_forward(m, k, '{', '}')
         edits.append((end + 1, end + 1, f' SHOAL_SIM_REGISTER_KERNEL({name});'))
+    return edits
+
+
+def match_angle(m, i):
+    """Index of the `>` closing the `<` at m[i] (nested <>, (), [] skipped;
+    `>>` closes two levels), or -1 when it is not a template argument list."""
+    depth, j = 0, i
+    while j < len(m):
+        c = m[j]
+        if c == '<':
+            depth += 1
+        elif c == '>':
+            depth -= 1
+            if depth == 0:
+                return j
+        elif c in '([':
+            j = match_forward(m, j, c, ')' if c == '(' else ']')
+        elif c in ';{}':
+            return -1
+        j += 1
+    return -1
+
+
+def template_refs(text, m, names):
+    """`k<args>` / `&k<args>` for a template kernel k, where neither called
+    nor launched: -> ::shoal::sim::kernel_ref<k<args>>("k<args>")."""
+    edits = []
+    for name in sorted(names):
+        for r in re.finditer(r'(?<![\w.>:])(?:::\s*)?' + re.escape(name) + r'\s*<', m):
+            lt = r.end() - 1
+            gt = match_angle(m, lt)
+            if gt < 0:
+                continue
+            k = gt + 1
+            while k < len(m) and m[k].isspace():
+                k += 1
+            if m.startswith('<<<', k) or (k < len(m) and m[k] == '('):
+                continue  # a launch (rewritten above) or a call (a declaration, a specialisation)
+            if k < len(m) and (m[k].isalnum() or m[k] == '_') or re.search(r'&&|\|\|', m[lt:gt]):
+                continue  # `a < b && c > d`: comparisons, not template arguments
+            start = r.start()
+            b = start - 1
+            while b >= 0 and m[b].isspace():
+                b -= 1
+            if b >= 0 and m[b] == '&' and not (b >= 1 and m[b - 1] == '&'):
+                start = b
+            ref = re.sub(r'\s+', ' ', text[r.start():gt + 1])
+            quoted = ref.replace('\\', '\\\\').replace('"', '\\"')
+            new = f'::shoal::sim::kernel_ref<{ref}>("{quoted}")'
+            new += '\n' * text.count('\n', start, gt + 1)
+            edits.append((start, gt + 1, new))
     return edits
 
 
@@ -258,8 +318,9 @@ def dynamic_shared(text, m):
 
 def rewrite(text, path):
     m = mask(text)
-    edits = sorted(launches(text, m) + kernels(text, m) + dynamic_shared(text, m), key=lambda e: e[0],
-                   reverse=True)
+    templates = set()
+    edits = launches(text, m) + kernels(text, m, templates) + dynamic_shared(text, m)
+    edits = sorted(edits + template_refs(text, m, templates), key=lambda e: e[0], reverse=True)
     for a, b, new in edits:
         text = text[:a] + new + text[b:]
     quoted = path.replace('\\', '\\\\').replace('"', '\\"')

@@ -1,14 +1,16 @@
 // An NVSHMEM program that launches CUDA's way: `<<<...>>>` (with and without
 // shared memory and a stream, a template kernel, a qualified name) and by
-// address, `nvshmemx_collective_launch((const void*)kernel, ...)` and
+// address (plain and template kernels), `nvshmemx_collective_launch((const void*)kernel, ...)` and
 // `cudaLaunchKernel((const void*)kernel, ...)`. On sim it is built with
 // shoal_add_cuda_sources(... SIM_REWRITE ...) (cmake/shoal-sim-rewrite.py);
 // on cuda nvcc takes it as it is.
 //
 //   shoalrun -n N nvshmem_launch          every output checked, "launch: OK"
 //   shoalrun -n 1 nvshmem_launch unregistered
-//                                         a template kernel launched by address
-//                                         on sim: a clear error, not a crash
+//                                         a kernel the rewriter cannot see (its
+//                                         name inside a macro) launched by
+//                                         address on sim: a clear error, not a
+//                                         crash
 #include <nvshmem.h>
 #include <nvshmemx.h>
 
@@ -71,7 +73,8 @@ int main(int argc, char** argv) {
     CUDA_CHECK(cudaMalloc(&p, n * sizeof(int)));
     int v = 5, count = n;
     void* args[] = {&p, &count, &v};
-    const cudaError_t e = cudaLaunchKernel((const void*)fill<int>, dim3(1), dim3(32), args, 0, 0);
+#define HIDDEN_KERNEL fill<unsigned>  // a macro body: not rewritten, so not registered on sim
+    const cudaError_t e = cudaLaunchKernel((const void*)HIDDEN_KERNEL, dim3(1), dim3(32), args, 0, 0);
     std::printf("unregistered: cudaLaunchKernel returned %s\n", cudaGetErrorName(e));
     nvshmem_finalize();
     return e == cudaSuccess ? 1 : 0;
@@ -129,6 +132,24 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaStreamSynchronize(stream));
   CUDA_CHECK(cudaMemcpy(h.data(), dst, n * sizeof(int), cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) expect_eq("cudaLaunchKernel", i, h[i], value_of(from, i) + 1LL);
+
+  // 6. a template kernel by address (shoal-sim-rewrite: kernel_ref), through
+  // cudaLaunchKernel and through nvshmemx_collective_launch.
+  int base = 11;
+  void* args3[] = {&dst, &count, &base};
+  CUDA_CHECK(cudaLaunchKernel((const void*)fill<int>, dim3(1), dim3(64), args3, 0, stream));
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  CUDA_CHECK(cudaMemcpy(h.data(), dst, n * sizeof(int), cudaMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) expect_eq("cudaLaunchKernel(fill<int>)", i, h[i], 11LL + i);
+  int64_t wide_base = int64_t{3} << 33;
+  void* args4[] = {&wide, &count, &wide_base};
+  if (nvshmemx_collective_launch((const void*)&fill<int64_t>, dim3(1), dim3(32), args4, 0, stream) != 0) {
+    std::fprintf(stderr, "PE %d: nvshmemx_collective_launch((const void*)&fill<int64_t>) failed\n", me);
+    return 1;
+  }
+  CUDA_CHECK(cudaMemcpyAsync(hw.data(), wide, n * sizeof(int64_t), cudaMemcpyDeviceToHost, stream));
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  for (int i = 0; i < n; ++i) expect_eq("collective_launch(&fill<int64_t>)", i, hw[i], (int64_t{3} << 33) + i);
 
   nvshmem_barrier_all();
   CUDA_CHECK(cudaFree(wide));

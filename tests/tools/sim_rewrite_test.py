@@ -2,7 +2,8 @@
 """Unit test of cmake/shoal-sim-rewrite.py: launches rewritten (with comments,
 strings, template arguments, qualified and member callees, multi-line
 arguments, shifts inside the configuration), kernels registered (not
-templates, not declarations, __launch_bounds__ skipped), extern __shared__
+templates, not declarations, __launch_bounds__ skipped), template kernels
+named by address wrapped in kernel_ref, extern __shared__
 replaced, line count kept, bad syntax reported with its line."""
 import importlib.util
 import os
@@ -48,7 +49,14 @@ void host(int* p, Holder h, cudaStream_t s) {
   a::b::kq<<<1, 1, 64>>>(
       2.5f);
   kc<<<1, 1>>>(0);
+  cudaLaunchKernel((const void *)tk< float >, 1, 1, 0, 0, 0);
+  void* by_addr = (void*)&tn<
+      7>;
+  bool cmp = tk < p && p > tk;
+  if (a < b && c > d) {}
 }
+template __global__ void tk<double>(double*);
+template <class T> void run(T* p) { cudaLaunchKernel((const void*)tk<T>, 1, 1, 0, 0, 0); }
 '''
 
 
@@ -69,6 +77,14 @@ def main():
         expect(f"SHOAL_SIM_REGISTER_KERNEL({k});" in body, f"{k} registered")
     for k in ("tk", "tn", "declared"):
         expect(f"SHOAL_SIM_REGISTER_KERNEL({k});" not in body, f"{k} not registered (template or declaration)")
+    # template kernels named by address: the pointer, registered on first use
+    expect('(const void *)::shoal::sim::kernel_ref<tk< float >>("tk< float >")' in body,
+           "template kernel by address (cast)")
+    expect('(void*)::shoal::sim::kernel_ref<tn< 7>>("tn< 7>")\n;' in body, "&k<N> across lines, line kept")
+    expect('(const void*)::shoal::sim::kernel_ref<tk<T>>("tk<T>")' in body, "dependent arguments in a template")
+    expect("bool cmp = tk < p && p > tk;" in body and "if (a < b && c > d)" in body, "comparisons left alone")
+    expect("template __global__ void tk<double>(double*);" in body, "explicit instantiation left alone")
+    expect("kernel_ref<tk<int>>" not in body and "kernel_ref<kb" not in body, "launches and plain kernels untouched")
     expect("float* buf = SHOAL_DYNAMIC_SMEM(float);" in body, "extern __shared__ float[]")
     expect("unsigned int* words = SHOAL_DYNAMIC_SMEM(unsigned int);" in body, "extern __shared__ with __align__")
     for bad, why in (("void f() { k<<<1>>>(); }", "2 to 4 values"), ("void f() { k<<<1, 2>>>; }", "not followed"),

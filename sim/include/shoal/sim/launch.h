@@ -58,6 +58,15 @@ struct KernelRegistrar {
   }
 };
 
+// `kernel_ref<k<args>>("k<args>")`: a template kernel's instantiation by
+// address (what shoal-sim-rewrite puts where a source names one without
+// calling or launching it), registered the first time the expression runs.
+template <auto F>
+inline auto kernel_ref(const char* name) {
+  [[maybe_unused]] static const KernelRegistrar registrar{F, name};
+  return F;
+}
+
 #define SHOAL_SIM_CAT2_(a, b) a##b
 #define SHOAL_SIM_CAT_(a, b) SHOAL_SIM_CAT2_(a, b)
 #define SHOAL_SIM_REGISTER_KERNEL(kernel)                                                                  \
