@@ -1,6 +1,6 @@
 // sim: a host+device API function called from a kernel runs the device
 // implementation (shoal_dev_<name>, built from the device sources into
-// libshoal by device/sim/entry.cu). On cuda kernels never reach these host
+// libshoal by device/sim/entry_part{1,2,3}.cu). On cuda kernels never reach these host
 // functions (nvcc compiles the device definitions), so this is empty there.
 //
 //   SHOAL_SIM_DISPATCH(int_put, dest, src, n, pe);  // first line of shoal_int_put

@@ -40,8 +40,9 @@ namespace shoal::device {
 
 // Paths that are large and not worth inlining into every entry point (the
 // remote transports' routing: one copy per translation unit instead of one
-// per caller; inlined into the ~2,000 typed entry points they made the sim's
-// device/sim/entry.cu take 10 GB and 15+ minutes to compile).
+// per caller; inlined into the ~2,000 typed entry points they made the
+// sim's device/sim/entry_part*.cu, then one file, take 10 GB and 15+ minutes
+// to compile).
 #if defined(SHOAL_PLATFORM_SIM)
 #define SHOAL_DEVICE_OUTLINE inline __attribute__((noinline))
 #else

@@ -5,7 +5,7 @@
 //         get their device definition here, in the device pass only (the
 //         host pass calls libshoal). Device-only functions (_warp, _block)
 //         are inline __device__ functions.
-//   sim:  compiled once into libshoal (device/sim/entry.cu). Host+device
+//   sim:  compiled once into libshoal (device/sim/entry_part{1,2,3}.cu). Host+device
 //         functions are defined as shoal_dev_<name>, which libshoal's host
 //         implementation calls when invoked from a kernel; device-only
 //         functions under their own names.
@@ -32,6 +32,15 @@
 namespace shoal::device {
 using ts = scope_t;
 }
+
+// On sim libshoal compiles this file as three translation units, each
+// defining one part (device/sim/entry_part{1,2,3}.cu set SHOAL_DEV_ENTRY_PART), so
+// the two halves of a 2-core build share what was its longest compile;
+// unset (cuda, where everything is inline), every part.
+#ifndef SHOAL_DEV_ENTRY_PART
+#define SHOAL_DEV_ENTRY_PART 0
+#endif
+#define SHOAL_DEV_PART_(n) (SHOAL_DEV_ENTRY_PART == 0 || SHOAL_DEV_ENTRY_PART == (n))
 
 // --- device-only: warp and block forms ---------------------------------------
 
@@ -72,11 +81,16 @@ using ts = scope_t;
     shoal::device::putmem_signal<SC, true>("shoal_" #NAME "_put_signal_nbi" #SFX, dest, src,            \
                                      nelems * sizeof(TYPE), sig_addr, signal, sig_op, pe);         \
   }
-#define SHOAL_DEV_RMA_GROUPS_(NAME, TYPE)                                 \
-  SHOAL_DEV_RMA_GROUP_(NAME, TYPE, _warp, shoal::device::ts::warp)        \
-  SHOAL_DEV_RMA_GROUP_(NAME, TYPE, _block, shoal::device::ts::block)
-SHOAL_FOR_RMA_TYPES(SHOAL_DEV_RMA_GROUPS_)
+#define SHOAL_DEV_RMA_WARP_(NAME, TYPE) SHOAL_DEV_RMA_GROUP_(NAME, TYPE, _warp, shoal::device::ts::warp)
+#define SHOAL_DEV_RMA_BLOCK_(NAME, TYPE) SHOAL_DEV_RMA_GROUP_(NAME, TYPE, _block, shoal::device::ts::block)
+#if SHOAL_DEV_PART_(1)
+SHOAL_FOR_RMA_TYPES(SHOAL_DEV_RMA_WARP_)
+#endif  // part 1
+#if SHOAL_DEV_PART_(3)
+SHOAL_FOR_RMA_TYPES(SHOAL_DEV_RMA_BLOCK_)
+#endif  // part 3
 
+#if SHOAL_DEV_PART_(1)
 // Sized and mem forms: `void*` buffers, BYTES per element.
 #define SHOAL_DEV_MEM_GROUP_(PUT, GET, PUTNBI, GETNBI, PUTSIG, PUTSIGNBI, ELEM, SFX, SC)          \
   SHOAL_DEV_DO(void) PUT##SFX(void* dest, const void* src, size_t n, int pe) {                     \
@@ -133,6 +147,9 @@ SHOAL_DEV_MEM_GROUP_(shoal_putmem, shoal_getmem, shoal_putmem_nbi, shoal_getmem_
                      shoal_putmem_signal, shoal_putmem_signal_nbi, 1, _warp, shoal::device::ts::warp)
 SHOAL_DEV_MEM_GROUP_(shoal_putmem, shoal_getmem, shoal_putmem_nbi, shoal_getmem_nbi,
                      shoal_putmem_signal, shoal_putmem_signal_nbi, 1, _block, shoal::device::ts::block)
+#endif  // part 1
+
+#if SHOAL_DEV_PART_(3)
 
 SHOAL_DEV_DO(void) shoal_barrier_all_warp(void) {
   shoal::device::team_sync<shoal::device::ts::warp>("shoal_barrier_all_warp", SHOAL_TEAM_WORLD, true);
@@ -162,9 +179,11 @@ SHOAL_DEV_DO(int) shoal_sync_block(shoal_team_t team) {
   shoal::device::team_sync<shoal::device::ts::block>("shoal_sync_block", team, false);
   return 0;
 }
+#endif  // part 3
 
 // --- host and device: device definitions -------------------------------------
 #if SHOAL_DEV_EMIT_HD
+#if SHOAL_DEV_PART_(2)
 
 #define SHOAL_DEV_RMA_HD_(NAME, TYPE)                                                              \
   SHOAL_DEV_HD(void) SHOAL_DEV_HD_NAME(NAME##_p)(TYPE* dest, TYPE value, int pe) {                 \
@@ -296,6 +315,9 @@ SHOAL_DEV_HD(uint64_t) SHOAL_DEV_HD_NAME(signal_wait_until)(uint64_t* sig_addr, 
   return shoal::device::load_acquire(sig_addr);
 }
 
+#endif  // part 2
+
+#if SHOAL_DEV_PART_(3)
 // Atomics.
 #define SHOAL_DEV_AMO_EXT_(NAME, TYPE)                                                              \
   SHOAL_DEV_HD(TYPE) SHOAL_DEV_HD_NAME(NAME##_atomic_fetch)(const TYPE* src, int pe) {              \
@@ -462,4 +484,5 @@ SHOAL_DEV_HD(void*) SHOAL_DEV_HD_NAME(ptr)(const void* dest, int pe) {
   return shoal::device::ptr(dest, pe);
 }
 
+#endif  // part 3
 #endif  // SHOAL_DEV_EMIT_HD
