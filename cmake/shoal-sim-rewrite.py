@@ -96,6 +96,20 @@ def match_forward(m, i, open_c, close_c):
     raise ValueError(f'unbalanced {open_c}{close_c}')
 
 
+def match_backward(m, i, open_c, close_c):
+    """Index of the bracket opening the one that closes at m[i] (or -1)."""
+    depth = 0
+    while i >= 0:
+        if m[i] == close_c:
+            depth += 1
+        elif m[i] == open_c:
+            depth -= 1
+            if depth == 0:
+                return i
+        i -= 1
+    return i
+
+
 def split_top(s):
     """Split at commas outside (), [], {} and template angle brackets."""
     parts, depth, cur = [], 0, ''
@@ -120,29 +134,12 @@ def callee_start(m, end):
         i -= 1
     while i >= 0:
         if m[i] == '>':  # template arguments
-            depth = 0
-            while i >= 0:
-                if m[i] == '>':
-                    depth += 1
-                elif m[i] == '<':
-                    depth -= 1
-                    if depth == 0:
-                        break
-                i -= 1
-            i -= 1
+            i = match_backward(m, i, '<', '>') - 1
             while i >= 0 and m[i].isspace():
                 i -= 1
             continue
         if m[i] == ')':
-            depth = 0
-            while i >= 0:
-                if m[i] == ')':
-                    depth += 1
-                elif m[i] == '(':
-                    depth -= 1
-                    if depth == 0:
-                        break
-                i -= 1
+            i = match_backward(m, i, '(', ')')
             start = i
             i -= 1
         elif m[i].isalnum() or m[i] == '_':

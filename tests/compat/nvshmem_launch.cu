@@ -79,13 +79,9 @@ int main(int argc, char** argv) {
     nvshmem_finalize();
     return e == cudaSuccess ? 1 : 0;
   }
-  int* dst = static_cast<int*>(nvshmem_malloc(n * sizeof(int)));
-  int* src = static_cast<int*>(nvshmem_malloc(n * sizeof(int)));
-  std::vector<int> h(n);
-  for (int i = 0; i < n; ++i) h[i] = value_of(me, i);
-  CUDA_CHECK(cudaMemcpy(src, h.data(), n * sizeof(int), cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemset(dst, 0xee, n * sizeof(int)));
-  nvshmem_barrier_all();
+  int *dst = nullptr, *src = nullptr;
+  std::vector<int> h;
+  ring_buffers(n, value_of, &dst, &src, h);
 
   // 1. <<<grid, block>>>, then a barrier on the host.
   ring_put<<<2, 64>>>(dst, src, n);

@@ -48,13 +48,9 @@ __global__ void ring_kernel(int* dst, const int* src, int n) {
 
 int ring(int n) {
   const int me = nvshmem_my_pe(), npes = nvshmem_n_pes();
-  int* dst = static_cast<int*>(nvshmem_malloc(n * sizeof(int)));
-  int* src = static_cast<int*>(nvshmem_malloc(n * sizeof(int)));
-  std::vector<int> h(n);
-  for (int i = 0; i < n; ++i) h[i] = value_of(me, i);
-  CUDA_CHECK(cudaMemcpy(src, h.data(), n * sizeof(int), cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemset(dst, 0xee, n * sizeof(int)));
-  nvshmem_barrier_all();
+  int *dst = nullptr, *src = nullptr;
+  std::vector<int> h;
+  ring_buffers(n, value_of, &dst, &src, h);
   void* args[] = {&dst, &src, &n};
   if (nvshmemx_collective_launch(ring_kernel, dim3(1), dim3(64), args, 0, 0) != 0) return 1;
   CUDA_CHECK(cudaDeviceSynchronize());
