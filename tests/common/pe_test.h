@@ -93,4 +93,27 @@ inline std::uint64_t name_id(const char* s) {
   return h;
 }
 
+// The ordering tests' negative runs (SHOAL_TEST_DROP_FENCE=1, fence
+// removed) must see a reorder whose window depends on timing: a loaded
+// machine can hide it for a whole round. They run rounds until some PE has
+// seen one, or max_rounds; every PE runs the same rounds (decided together
+// through a counter on PE 0). round(r) runs round r and returns the
+// violations this PE saw; the result is this PE's sum over the rounds run.
+template <class Round>
+long long rounds_until_some_pe_sees(int max_rounds, Round round) {
+  auto* total = static_cast<std::int64_t*>(shoal_calloc(1, sizeof(std::int64_t)));
+  long long mine = 0;
+  for (int r = 0; r < max_rounds; ++r) {
+    const long long e = round(r);
+    mine += e;
+    if (e) shoal_int64_atomic_add(total, e, 0);
+    shoal_barrier_all();
+    const std::int64_t seen = shoal_int64_atomic_fetch(total, 0);
+    shoal_barrier_all();  // nobody adds the next round's count before all have read this one
+    if (seen > 0) break;
+  }
+  shoal_free(total);
+  return mine;
+}
+
 }  // namespace shoal_test

@@ -218,10 +218,11 @@ TEST(DeviceAmo, CompareSwapLock) {
 // Under the sim's weak-order option the two puts may land in either order
 // unless fenced; SHOAL_TEST_DROP_FENCE=1 removes the fence and the test must
 // then fail (CTest device.ordering.weak.no_fence).
-__global__ void fence_kernel(int64_t* data, int64_t* flag, int iters, bool fence, unsigned long long* errors) {
+__global__ void fence_kernel(int64_t* data, int64_t* flag, int64_t first, int64_t last, bool fence,
+                             unsigned long long* errors) {
   if (threadIdx.x != 0) return;
   const int me = shoal_my_pe(), n = shoal_n_pes(), to = (me + 1) % n;
-  for (int64_t i = 1; i <= iters; ++i) {
+  for (int64_t i = first; i <= last; ++i) {
     shoal_int64_p(data, i, to);
     if (fence) shoal_fence();
     shoal_int64_p(flag, i, to);
@@ -238,11 +239,20 @@ TEST(DeviceOrdering, FenceOrdersPutsToOnePe) {
   CUDA_OK(cudaMemset(errors, 0, 8));
   shoal_barrier_all();
   const bool fence = std::getenv("SHOAL_TEST_DROP_FENCE") == nullptr;
-  CUDA_OK(shoal::launch(fence_kernel, 1, 32, 0, nullptr, w, w + 1, 500, fence, errors));
-  CUDA_OK(cudaDeviceSynchronize());
-  unsigned long long e = 1;
-  CUDA_OK(cudaMemcpy(&e, errors, 8, cudaMemcpyDeviceToHost));
-  EXPECT_EQ(e, 0u) << "times a reader saw the put after the fence before the one ahead of it";
+  // With the fence: one round of 500. Without: rounds until a reader has
+  // seen the reorder (the check that this test can fail), at most 40.
+  constexpr int64_t kIters = 500;
+  const long long e = shoal_test::rounds_until_some_pe_sees(fence ? 1 : 40, [&](int r) -> long long {
+    unsigned long long before = 0, after = 0;
+    EXPECT_EQ(cudaMemcpy(&before, errors, 8, cudaMemcpyDeviceToHost), cudaSuccess);
+    EXPECT_EQ(shoal::launch(fence_kernel, 1, 32, 0, nullptr, w, w + 1, r * kIters + 1, (r + 1) * kIters, fence,
+                            errors),
+              cudaSuccess);
+    EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    EXPECT_EQ(cudaMemcpy(&after, errors, 8, cudaMemcpyDeviceToHost), cudaSuccess);
+    return static_cast<long long>(after - before);
+  });
+  EXPECT_EQ(e, 0) << "times a reader saw the put after the fence before the one ahead of it";
   shoal_barrier_all();
   cudaFree(errors);
   shoal_free(w);
