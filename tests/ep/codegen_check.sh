@@ -1,30 +1,59 @@
 #!/usr/bin/env bash
-# The EP kernels' code generation, as the cuda build makes it: nvcc -Xptxas -v
-# of ep/ll_kernels.cu and ep/normal_kernels.cu for the architectures in
-# SHOAL_CODEGEN_ARCHS (default 90; CTest runs sm_90 only, to save CI time:
-# the cuda preset compiles sm_100 anyway; SHOAL_CODEGEN_ARCHS="90 100" checks
-# both). Fails when a P2P kernel, a low-latency receive kernel or any
-# normal-mode kernel spills (their hot loops must not touch local memory;
-# the stack they have is the printf arguments of diagnostics and the call
-# ABI's saves, docs/perf/ep.md) or a kernel needs more registers than its
-# launch bound allows (128 at 512 threads; 255 for normal mode's routed and
-# forwarding kernels, compiled for 256).
-# Skipped (77) without nvcc.
+# The EP kernels' code generation, as the cuda build makes it: the ptxas
+# resource report (-Xptxas -v) of ep/ll_kernels.cu and ep/normal_kernels.cu
+# for the architectures in SHOAL_CODEGEN_ARCHS. Fails when a P2P kernel, a
+# low-latency receive kernel or any normal-mode kernel spills (their hot
+# loops must not touch local memory; the stack they have is the printf
+# arguments of diagnostics and the call ABI's saves, docs/perf/ep.md) or a
+# kernel needs more registers than its launch bound allows (128 at 512
+# threads; 255 for normal mode's routed and forwarding kernels, compiled for
+# 256).
+#   codegen_check.sh ROOT              compiles both files with nvcc (CTest
+#                                      ep.codegen; default arch 90)
+#   codegen_check.sh ROOT --from DIR   reads the reports a cuda build kept in
+#                                      DIR (SHOAL_EP_PTXAS_REPORT=DIR,
+#                                      tools/ptxas-report; default archs
+#                                      90 100): .ci/run checks its own cuda
+#                                      build this way instead of compiling
+#                                      the kernels a second time
+# Skipped (77) without nvcc when compiling.
 set -euo pipefail
 root=$1
-nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
-[ -x "$nvcc" ] || { echo "codegen_check: no nvcc: skipped"; exit 77; }
+from=
+if [ "${2:-}" = --from ]; then from=${3:?codegen_check: --from needs a folder}; fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bad=0
-for arch in ${SHOAL_CODEGEN_ARCHS:-90}; do
+if [ -n "$from" ]; then
+  archs=${SHOAL_CODEGEN_ARCHS:-90 100}
+else
+  nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+  [ -x "$nvcc" ] || { echo "codegen_check: no nvcc: skipped"; exit 77; }
+  archs=${SHOAL_CODEGEN_ARCHS:-90}
+fi
+for arch in $archs; do
 for mode in ll normal; do
-  "$nvcc" -std=c++20 --expt-relaxed-constexpr -O2 -DNDEBUG -arch=sm_$arch -I"$root" -I"$root/include" \
-    -I"$root/device/include" -Xptxas -v -c "$root/ep/${mode}_kernels.cu" -o "$tmp/k.o" 2>"$tmp/ptxas.txt" ||
-    { cat "$tmp/ptxas.txt"; echo "codegen_check: FAIL: nvcc sm_$arch ${mode}_kernels.cu"; exit 1; }
+  if [ -n "$from" ]; then
+    report="$from/${mode}_kernels.cu.o.ptxas"
+    [ -s "$report" ] || { echo "codegen_check: FAIL: no ptxas report $report (a cuda build with SHOAL_EP_PTXAS_REPORT=$from)"; exit 1; }
+    cp "$report" "$tmp/ptxas.txt"
+  else
+    "$nvcc" -std=c++20 --expt-relaxed-constexpr -O2 -DNDEBUG -arch=sm_$arch -I"$root" -I"$root/include" \
+      -I"$root/device/include" -Xptxas -v -c "$root/ep/${mode}_kernels.cu" -o "$tmp/k.o" 2>"$tmp/ptxas.txt" ||
+      { cat "$tmp/ptxas.txt"; echo "codegen_check: FAIL: nvcc sm_$arch ${mode}_kernels.cu"; exit 1; }
+  fi
   python3 - "$tmp/ptxas.txt" "$arch" "$mode" >>"$tmp/verdict.txt" <<'PY' || bad=1
 import re, sys
-text, arch, mode = open(sys.argv[1]).read().splitlines(), sys.argv[2], sys.argv[3]
+lines, arch, mode = open(sys.argv[1]).read().splitlines(), sys.argv[2], sys.argv[3]
+# A report of several architectures holds one section per ptxas run, each
+# starting with its "bytes gmem" line: keep the sections for this one.
+sections, cur = [], []
+for line in lines:
+    if "bytes gmem" in line and cur:
+        sections.append(cur); cur = []
+    cur.append(line)
+sections.append(cur)
+text = [l for sec in sections if any(f"for 'sm_{arch}'" in l for l in sec) for l in sec]
 tag = "2ep6detail2ll" if mode == "ll" else "2ep6detail6normal"
 kernels, entry, spills = [], None, {}
 for i, line in enumerate(text):
