@@ -200,18 +200,8 @@ std::string setup_emulated(Runtime& r, IbgdaTransport* t) {
   t->table = table.table;
   t->cpu_doorbell = table.cpu_doorbell;
 
-  // Tests: SHOAL_IBGDA_EMU_FAULT=pe:peer:wqe (an error CQE) or
-  // pe:peer:wqe:stall (the QP stops consuming there).
-  if (!r.cfg.ibgda_emu_fault.empty()) {
-    int fpe = -1, fpeer = -1, used = 0;
-    unsigned long long wqe = 0;
-    const char* f = r.cfg.ibgda_emu_fault.c_str();
-    if (std::sscanf(f, "%d:%d:%llu%n", &fpe, &fpeer, &wqe, &used) != 3 ||
-        (f[used] != '\0' && std::strcmp(f + used, ":stall") != 0))
-      return "SHOAL_IBGDA_EMU_FAULT='" + r.cfg.ibgda_emu_fault + "' is not pe:peer:wqe or pe:peer:wqe:stall";
-    if (fpe == me && f[used] == '\0') b.inject_error(fpeer, wqe, 0x13);
-    if (fpe == me && f[used] != '\0') b.inject_stall(fpeer, wqe);
-  }
+  e = b.inject_faults(r.cfg.ibgda_emu_fault);  // tests: SHOAL_IBGDA_EMU_FAULT
+  if (!e.empty()) return e;
   e = b.start();
   if (!e.empty()) return e;
 #if defined(SHOAL_PLATFORM_SIM)

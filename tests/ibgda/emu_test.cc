@@ -13,10 +13,12 @@
 
 #include <gtest/gtest.h>
 
+#include "transport/ibgda/emu/backend.h"
 #include "transport/ibgda/emu/nic.h"
 
 namespace {
 
+using shoal::ibgda::emu::EmuBackend;
 using shoal::ibgda::emu::Keys;
 using shoal::ibgda::emu::Nic;
 using shoal::ibgda::emu::QpConfig;
@@ -303,6 +305,22 @@ TEST(IbgdaEmu, InjectsErrors) {
   EXPECT_EQ(be32toh(e->s_wqe_opcode_qpn) >> 24, MLX5_OPCODE_RDMA_WRITE);
   ASSERT_EQ(nic.errors().size(), 1u);
   EXPECT_NE(nic.errors()[0].find("injected error"), std::string::npos);
+}
+
+// SHOAL_IBGDA_EMU_FAULT's spec is parsed by the emulator itself; a bad
+// one is refused naming the value (what makes shoal_init fail with it),
+// a good one for another PE leaves this PE's emulator alone. What a fault
+// does on a QP: InjectsErrors above, and the ibgda.route.error_cqe /
+// stall_diagnosed runs through the runtime.
+TEST(IbgdaEmu, ParsesTheFaultSpec) {
+  EmuBackend b(/*pe=*/1, /*consume_on_uar=*/true);
+  for (const char* bad : {"1", "1:2", "x:2:3", "1:2:3:", "1:2:3:stal", "1:2:3:stallx", "1:2:3 "}) {
+    const std::string e = b.inject_faults(bad);
+    EXPECT_NE(e.find(std::string("SHOAL_IBGDA_EMU_FAULT='") + bad + "'"), std::string::npos) << bad << ": " << e;
+    EXPECT_NE(e.find("pe:peer:wqe"), std::string::npos) << e;
+  }
+  for (const char* good : {"", "0:2:3", "0:2:3:stall", "1:0:0", "1:2:7:stall"})
+    EXPECT_EQ(b.inject_faults(good), "") << good;
 }
 
 TEST(IbgdaEmu, DetectsCqOverrun) {

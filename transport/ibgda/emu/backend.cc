@@ -1,5 +1,6 @@
 #include "transport/ibgda/emu/backend.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -66,6 +67,23 @@ uint32_t EmuBackend::first_qp_to(int peer) const {
   for (const QpInfo& q : qps_)
     if (q.peer == peer) return q.qpn;
   return 0;
+}
+
+std::string EmuBackend::inject_faults(const std::string& spec) {
+  if (spec.empty()) return "";
+  int pe = -1, peer = -1, used = 0;
+  unsigned long long wqe = 0;
+  const char* f = spec.c_str();
+  if (std::sscanf(f, "%d:%d:%llu%n", &pe, &peer, &wqe, &used) != 3 ||
+      (f[used] != '\0' && std::strcmp(f + used, ":stall") != 0))
+    return "SHOAL_IBGDA_EMU_FAULT='" + spec + "' is not pe:peer:wqe or pe:peer:wqe:stall";
+  if (pe != pe_) return "";
+  constexpr uint8_t kRemoteAccessError = 0x13;  // the mlx5 CQE syndrome
+  if (f[used] == '\0')
+    inject_error(peer, wqe, kRemoteAccessError);
+  else
+    inject_stall(peer, wqe);
+  return "";
 }
 
 void EmuBackend::inject_error(int peer, uint64_t wqe, uint8_t syndrome) {

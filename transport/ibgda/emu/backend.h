@@ -41,6 +41,12 @@ class EmuBackend final : public Backend {
     *ops = st.remote_ops;
     return true;
   }
+  // Test hook, SHOAL_IBGDA_EMU_FAULT's value (empty: nothing): "pe:peer:wqe"
+  // makes the WQE with producer count wqe on PE pe's QP to peer fail with a
+  // remote access error CQE, "pe:peer:wqe:stall" makes that QP stop
+  // consuming there; a spec for another PE changes nothing here. Call
+  // before start(). Returns why the spec is malformed, or "".
+  std::string inject_faults(const std::string& spec);
   // Test hook: the WQE with producer count `wqe` on the QP to `peer` fails.
   void inject_error(int peer, uint64_t wqe, uint8_t syndrome);
   // Test hook: the QP to `peer` stops consuming at producer count `wqe`.
