@@ -22,6 +22,7 @@
 #include "host/runtime.h"
 #include "host/wait.h"
 #include "transport/proxy/plugin_abi.h"
+#include "shoal/shared/proxy_post.h"
 #if defined(SHOAL_PLATFORM_SIM)
 #include "shoal/sim/idle_hook.h"
 #endif
@@ -245,17 +246,46 @@ namespace {
   fatal("%s: the remote transport reported an error: %s", call, r.proxy->ring->error_text);
 }
 
-// Bounded wait on the proxy with the host's backoff (host/wait.h: spin,
-// yield, then sleep growing to 1 ms), so a long wait leaves the CPU to the
-// proxy thread doing the work; a transport error ends it at once.
-template <class Pred>
-void proxy_spin(Runtime& r, const char* call, const char* what, std::uint64_t ticket, Pred&& done) {
-  Backoff b(r.cfg.timeout_s);
-  proxy::Ring* ring = r.proxy->ring;
-  while (!done()) {
-    if (std::atomic_ref<std::uint32_t>(ring->error).load(std::memory_order_acquire))
+// The ring's atomics for shared/proxy_post.h.
+struct RingMem {
+  static std::uint64_t fetch_add(std::uint64_t* p, std::uint64_t v) {
+    return std::atomic_ref<std::uint64_t>(*p).fetch_add(v, std::memory_order_relaxed);
+  }
+  static std::uint64_t load_acquire(const std::uint64_t* p) {
+    return std::atomic_ref<std::uint64_t>(*const_cast<std::uint64_t*>(p)).load(std::memory_order_acquire);
+  }
+  static std::uint64_t load_relaxed(const std::uint64_t* p) {
+    return std::atomic_ref<std::uint64_t>(*const_cast<std::uint64_t*>(p)).load(std::memory_order_relaxed);
+  }
+  static std::uint32_t load_relaxed32(const std::uint32_t* p) {
+    return std::atomic_ref<std::uint32_t>(*const_cast<std::uint32_t*>(p)).load(std::memory_order_relaxed);
+  }
+  static void store_release(std::uint64_t* p, std::uint64_t v) {
+    std::atomic_ref<std::uint64_t>(*p).store(v, std::memory_order_release);
+  }
+  static void fence_sc() {
+    heap_order_point();  // sim weak-order option: buffered puts land first
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+  }
+};
+
+// shared/proxy_post.h's Wait: the host's backoff (host/wait.h: spin, yield,
+// then sleep growing to 1 ms), so a long wait leaves the CPU to the proxy
+// thread doing the work, with a pass of the proxy's own when it is free; a
+// transport error ends it at once.
+struct RingWait {
+  Runtime& r;
+  const char* call;
+  Backoff b{r.cfg.timeout_s};
+
+  void check() {
+    if (std::atomic_ref<std::uint32_t>(r.proxy->ring->error).load(std::memory_order_acquire))
       proxy_failed(r, call);
-    if (ring->assist)  // a pass of the proxy's own, if it is free
+  }
+  void step(const char* what, std::uint64_t ticket) {
+    proxy::Ring* ring = r.proxy->ring;
+    check();
+    if (ring->assist)
       ring->assist(ring->assist_ctx, b.sleeps_next() ? proxy::kAssistWaitSleeping : proxy::kAssistWait);
     if (!b.pause()) {
       char desc[200];
@@ -264,7 +294,7 @@ void proxy_spin(Runtime& r, const char* call, const char* what, std::uint64_t ti
       wait_timed_out(call, b.elapsed_s(), desc);
     }
   }
-}
+};
 
 }  // namespace
 
@@ -273,44 +303,19 @@ void proxy_spin(Runtime& r, const char* call, const char* what, std::uint64_t ti
 // ring's.
 std::uint64_t proxy_post(Runtime& r, const char* call, const proxy::Request& req) {
   proxy::Ring* ring = r.proxy->ring;
-  proxy::Ring* hr = ring->host;
-  const std::uint64_t ticket =
-      std::atomic_ref<std::uint64_t>(hr->head).fetch_add(1, std::memory_order_relaxed);
-  proxy::Request* slot = &hr->slots[ticket & hr->mask];
-  std::atomic_ref<std::uint64_t> seq(slot->seq);
-  proxy_spin(r, call, "free a ring slot", ticket,
-             [&] { return seq.load(std::memory_order_acquire) == ticket; });
-  proxy::Request copy = req;
-  copy.seq = slot->seq;
-  *slot = copy;
-  seq.store(ticket + 1, std::memory_order_release);
-  // Assist, else doorbell (see proxy_ring.h): the fence orders the publish
-  // before the pass or the look at `sleeping`, pairing with the proxy's
-  // store then re-check under its lock.
-  heap_order_point();  // sim weak-order option: buffered puts land first
-  std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (ring->assist && proxy::assist_on_post(copy) && ring->assist(ring->assist_ctx, proxy::kAssistPost) >= 0)
-    return ticket;  // issued (or its turn is another's)
-  if (std::atomic_ref<std::uint32_t>(ring->sleeping).load(std::memory_order_relaxed)) {
-    const std::uint64_t one = 1;
-    if (::write(ring->doorbell_fd, &one, sizeof one) < 0) { /* the nap ends by itself */ }
-  }
+  RingWait w{r, call};
+  const std::uint64_t ticket = proxy::post<RingMem>(ring->host, w, [&](proxy::Request& slot) {
+    proxy::Request copy = req;
+    copy.seq = slot.seq;
+    slot = copy;
+  });
+  proxy::wake<RingMem>(ring, proxy::assist_on_post(req));
   return ticket;
 }
 
 std::uint64_t proxy_wait(Runtime& r, const char* call, std::uint64_t ticket) {
-  proxy::Ring* ring = r.proxy->ring;
-  proxy::Ring* hr = ring->host;
-  proxy::Completion* c = &hr->completions[ticket & hr->mask];
-  std::atomic_ref<std::uint64_t> done(c->done);
-  proxy_spin(r, call, "complete a request", ticket,
-             [&] { return done.load(std::memory_order_acquire) == ticket + 1; });
-  const std::uint64_t result = c->result;
-  if (std::atomic_ref<std::uint32_t>(ring->error).load(std::memory_order_acquire))
-    proxy_failed(r, call);
-  std::atomic_ref<std::uint64_t>(hr->slots[ticket & hr->mask].seq)
-      .store(ticket + hr->capacity, std::memory_order_release);
-  return result;
+  RingWait w{r, call};
+  return proxy::complete<RingMem>(r.proxy->ring->host, w, ticket, "complete a request");
 }
 
 void proxy_quiet(Runtime& r, const char* call) {

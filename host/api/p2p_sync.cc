@@ -11,6 +11,7 @@
 #include "host/api/remote.h"
 #include "host/wait.h"
 #include "host/api/sim_dispatch.h"
+#include "shoal/shared/wait_set.h"
 #include "shoal/shoal.h"
 
 using namespace shoal;
@@ -18,35 +19,16 @@ using namespace shoal::api;
 
 namespace {
 
-const char* cmp_name(int cmp) {
-  switch (cmp) {
-    case SHOAL_CMP_EQ: return "EQ";
-    case SHOAL_CMP_NE: return "NE";
-    case SHOAL_CMP_GT: return "GT";
-    case SHOAL_CMP_LE: return "LE";
-    case SHOAL_CMP_LT: return "LT";
-    case SHOAL_CMP_GE: return "GE";
-  }
-  return "?";
-}
-
-template <class T>
-bool compare(T v, int cmp, T x) {
-  switch (cmp) {
-    case SHOAL_CMP_EQ: return v == x;
-    case SHOAL_CMP_NE: return v != x;
-    case SHOAL_CMP_GT: return v > x;
-    case SHOAL_CMP_LE: return v <= x;
-    case SHOAL_CMP_LT: return v < x;
-    case SHOAL_CMP_GE: return v >= x;
-  }
-  return false;
-}
-
 template <class T>
 T load_acquire(const char* call, const T* p) {
   return from_bits<T>(heap_load_acquire(call, p, sizeof(T)));
 }
+
+template <class T>
+struct AcquireLoad {
+  const char* call;
+  T operator()(const T* p) const { return load_acquire(call, p); }
+};
 
 template <class T>
 void format_value(char* buf, std::size_t len, T v) {
@@ -56,44 +38,51 @@ void format_value(char* buf, std::size_t len, T v) {
     std::snprintf(buf, len, "%llu", static_cast<unsigned long long>(v));
 }
 
-// Everything a wait/test family needs to know about its arguments.
+// One call's variables (shared::WaitSet, the logic the device API runs too)
+// and what the host adds: the call's name, its checks and its report.
 template <class T>
-struct Vars {
+struct Vars : shared::WaitSet<T, AcquireLoad<T>> {
   const char* call;
-  T* ivars;
-  std::size_t n;
-  const int* status;  // nonzero excludes
-  int cmp;
-  const T* values;    // per-element comparison values, or null
-  T value;            // the single comparison value otherwise
 
-  T cmp_value(std::size_t i) const { return values ? values[i] : value; }
-  bool included(std::size_t i) const { return !status || status[i] == 0; }
-  bool satisfied(std::size_t i) const { return compare(load_acquire(call, &ivars[i]), cmp, cmp_value(i)); }
+  Vars(const char* call_name, T* ivars, std::size_t n, const int* status, int cmp, const T* values,
+       T value)
+      : shared::WaitSet<T, AcquireLoad<T>>{ivars, n, status, cmp, values, value, {call_name}},
+        call(call_name) {}
 
   void validate(Runtime& r) const {
-    check_cmp(call, cmp);
-    if (r.cfg.checks && n) {
-      if (!ivars) fatal("%s: ivars is NULL with %zu elements", call, n);
-      check_symmetric(r, call, ivars, checked_bytes(call, n, sizeof(T)), "ivars");
-      check_aligned(call, ivars, sizeof(T), "ivars");
+    check_cmp(call, this->cmp);
+    if (r.cfg.checks && this->n) {
+      if (!this->ivars) fatal("%s: ivars is NULL with %zu elements", call, this->n);
+      check_symmetric(r, call, this->ivars, checked_bytes(call, this->n, sizeof(T)), "ivars");
+      check_aligned(call, this->ivars, sizeof(T), "ivars");
     }
   }
 
+  // Names the first element that takes part and is not satisfied.
   void describe(Runtime& r, char* buf, std::size_t len) const {
-    // Name the first included, unsatisfied element.
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!included(i) || satisfied(i)) continue;
-      char want[32], have[32];
-      format_value(want, sizeof want, cmp_value(i));
-      format_value(have, sizeof have, load_acquire(call, &ivars[i]));
-      std::snprintf(buf, len,
-                    "ivars[%zu] of %zu (PE %d, heap offset 0x%" PRIx64 ") to become %s %s; "
-                    "current value %s", i, n, r.my_pe, r.heap.offset_of(&ivars[i]),
-                    cmp_name(cmp), want, have);
+    const std::size_t i = this->first_unsatisfied();
+    if (i == this->n) {
+      std::snprintf(buf, len, "%zu variables (all satisfied now)", this->n);
       return;
     }
-    std::snprintf(buf, len, "%zu variables (all satisfied now)", n);
+    char want[32], have[32];
+    format_value(want, sizeof want, this->want(i));
+    format_value(have, sizeof have, this->current(i));
+    std::snprintf(buf, len,
+                  "ivars[%zu] of %zu (PE %d, heap offset 0x%" PRIx64 ") to become %s %s; "
+                  "current value %s", i, this->n, r.my_pe, r.heap.offset_of(&this->ivars[i]),
+                  shared::cmp_name(this->cmp), want, have);
+  }
+};
+
+// shared::wait_*'s Waiter: the host's backoff and SHOAL_TIMEOUT report.
+template <class T>
+struct Waiter {
+  Runtime& r;
+  const Vars<T>& v;
+  template <class Pred>
+  void until(Pred&& pred, std::size_t /*what: describe() names the element*/) {
+    wait_for(v.call, r.cfg.timeout_s, pred, [&](char* buf, std::size_t len) { v.describe(r, buf, len); });
   }
 };
 
@@ -101,86 +90,46 @@ template <class T>
 void wait_all(const Vars<T>& v) {
   Runtime& r = rt(v.call);
   v.validate(r);
-  for (std::size_t i = 0; i < v.n; ++i) {
-    if (!v.included(i)) continue;
-    wait_for(v.call, r.cfg.timeout_s, [&] { return v.satisfied(i); },
-             [&](char* buf, std::size_t len) { v.describe(r, buf, len); });
-  }
-}
-
-// Index of a satisfied element, scanning from `start` round-robin; SIZE_MAX
-// if none (or all excluded).
-template <class T>
-std::size_t find_any(const Vars<T>& v, std::size_t start) {
-  for (std::size_t k = 0; k < v.n; ++k) {
-    std::size_t i = (start + k) % v.n;
-    if (v.included(i) && v.satisfied(i)) return i;
-  }
-  return SIZE_MAX;
-}
-
-template <class T>
-bool any_included(const Vars<T>& v) {
-  for (std::size_t i = 0; i < v.n; ++i)
-    if (v.included(i)) return true;
-  return false;
+  Waiter<T> w{r, v};
+  shared::wait_all(v, w);
 }
 
 template <class T>
 std::size_t wait_any(const Vars<T>& v) {
   Runtime& r = rt(v.call);
   v.validate(r);
-  if (!any_included(v)) return SIZE_MAX;
-  std::size_t found = SIZE_MAX, start = 0;
-  wait_for(v.call, r.cfg.timeout_s,
-           [&] { return (found = find_any(v, start++)) != SIZE_MAX; },
-           [&](char* buf, std::size_t len) { v.describe(r, buf, len); });
-  return found;
-}
-
-template <class T>
-std::size_t collect_some(const Vars<T>& v, std::size_t* indices) {
-  std::size_t count = 0;
-  for (std::size_t i = 0; i < v.n; ++i)
-    if (v.included(i) && v.satisfied(i)) indices[count++] = i;
-  return count;
+  Waiter<T> w{r, v};
+  return shared::wait_any(v, w);
 }
 
 template <class T>
 std::size_t wait_some(const Vars<T>& v, std::size_t* indices) {
   Runtime& r = rt(v.call);
   v.validate(r);
-  if (!any_included(v)) return 0;
+  if (!v.any_included()) return 0;
   if (!indices) fatal("%s: indices is NULL", v.call);
-  std::size_t count = 0;
-  wait_for(v.call, r.cfg.timeout_s, [&] { return (count = collect_some(v, indices)) != 0; },
-           [&](char* buf, std::size_t len) { v.describe(r, buf, len); });
-  return count;
+  Waiter<T> w{r, v};
+  return shared::wait_some(v, w, indices);
 }
 
 template <class T>
 int test_all(const Vars<T>& v) {
-  Runtime& r = rt(v.call);
-  v.validate(r);
-  for (std::size_t i = 0; i < v.n; ++i)
-    if (v.included(i) && !v.satisfied(i)) return 0;
-  return 1;
+  v.validate(rt(v.call));
+  return shared::test_all(v);
 }
 
 template <class T>
 std::size_t test_any(const Vars<T>& v) {
-  Runtime& r = rt(v.call);
-  v.validate(r);
-  return find_any(v, 0);
+  v.validate(rt(v.call));
+  return shared::test_any(v);
 }
 
 template <class T>
 std::size_t test_some(const Vars<T>& v, std::size_t* indices) {
-  Runtime& r = rt(v.call);
-  v.validate(r);
-  if (!any_included(v)) return 0;
+  v.validate(rt(v.call));
+  if (!v.any_included()) return 0;
   if (!indices) fatal("%s: indices is NULL", v.call);
-  return collect_some(v, indices);
+  return shared::test_some(v, indices);
 }
 
 }  // namespace

@@ -32,6 +32,7 @@
 #include "shoal/device/copy.cuh"
 #include "shoal/device/ibgda.cuh"
 #include "shoal/device/proxy.cuh"
+#include "shoal/shared/wait_set.h"
 #include "shoal/types.h"
 
 #include <string.h>
@@ -212,22 +213,13 @@ SHOAL_ARCH_FN void putmem_signal(const char* call, void* dest, const void* src, 
 }
 
 // --- waiting -----------------------------------------------------------------
+// The families' logic is shoal/shared/wait_set.h (the host API runs the same);
+// here: the acquire load, the checks, and the bounded spin that reports.
 
-template <class T>
-SHOAL_ARCH_FN bool compare(T v, int cmp, T x) {
-  switch (cmp) {
-    case SHOAL_CMP_EQ: return v == x;
-    case SHOAL_CMP_NE: return v != x;
-    case SHOAL_CMP_GT: return v > x;
-    case SHOAL_CMP_LE: return v <= x;
-    case SHOAL_CMP_LT: return v < x;
-    case SHOAL_CMP_GE: return v >= x;
-  }
-  return false;
-}
+using shared::compare;
 
 SHOAL_ARCH_FN void check_cmp(const char* call, int cmp) {
-  if (cmp < SHOAL_CMP_EQ || cmp > SHOAL_CMP_GE)
+  if (!shared::cmp_valid(cmp))
     SHOAL_DEVICE_FAIL("%s: cmp %d is not one of SHOAL_CMP_EQ/NE/GT/LE/LT/GE (0..5)", call, cmp);
 }
 
@@ -256,47 +248,32 @@ SHOAL_ARCH_FN T load_acquire(const T* p) {
   return arch::ld_acquire_sys(p);
 }
 
-template <class T>
-SHOAL_ARCH_FN void wait_one(const char* call, T* ivar, int cmp, T value) {
-  Deadline dl;
-  while (!compare(load_acquire(ivar), cmp, value)) {
-    if (dl.expired(call))
-      fail_wait_timeout(call, ivar, cmp, static_cast<long long>(value),
-                        static_cast<long long>(load_acquire(ivar)));
-    arch::spin_pause();
-  }
-}
+struct AcquireLoad {
+  template <class T>
+  SHOAL_ARCH_FN T operator()(const T* p) const { return load_acquire(p); }
+};
 
-// The wait/test families over `n` variables; status[i] != 0 excludes i;
-// values (per element) or value (all elements).
+// The wait/test families over `n` variables (shared::WaitSet).
 template <class T>
-struct Vars {
-  T* ivars;
-  size_t n;
-  const int* status;
-  int cmp;
-  const T* values;
-  T value;
-  SHOAL_ARCH_FN bool included(size_t i) const { return !status || status[i] == 0; }
-  SHOAL_ARCH_FN T want(size_t i) const { return values ? values[i] : value; }
-  SHOAL_ARCH_FN bool ok(size_t i) const { return compare(load_acquire(&ivars[i]), cmp, want(i)); }
-  SHOAL_ARCH_FN bool any_included() const {
-    for (size_t i = 0; i < n; ++i)
-      if (included(i)) return true;
-    return false;
-  }
-  SHOAL_ARCH_FN size_t find(size_t start) const {
-    for (size_t k = 0; k < n; ++k) {
-      size_t i = (start + k) % n;
-      if (included(i) && ok(i)) return i;
+using Vars = shared::WaitSet<T, AcquireLoad>;
+
+// shared::wait_*'s Waiter: spins with a Deadline, reports what it waited for.
+template <class T>
+struct Waiter {
+  const char* call;
+  const Vars<T>& v;
+  template <class Pred>
+  SHOAL_ARCH_FN void until(Pred&& pred, size_t what) {
+    Deadline dl;
+    while (!pred()) {
+      if (dl.expired(call)) {  // the cold reports take values, never an address of ours
+        if (what < v.n)
+          fail_wait_timeout(call, &v.ivars[what], v.cmp, static_cast<long long>(v.want(what)),
+                            static_cast<long long>(v.current(what)));
+        fail_group_timeout(call, v.ivars, v.n, what == shared::kAny ? "any" : "some");
+      }
+      arch::spin_pause();
     }
-    return SIZE_MAX;
-  }
-  SHOAL_ARCH_FN size_t collect(size_t* indices) const {
-    size_t c = 0;
-    for (size_t i = 0; i < n; ++i)
-      if (included(i) && ok(i)) indices[c++] = i;
-    return c;
   }
 };
 
@@ -309,57 +286,51 @@ SHOAL_ARCH_FN void check_vars(const char* call, const Vars<T>& v) {
   }
 }
 
+// One variable, its arguments checked by the caller (signal_wait_until).
+template <class T>
+SHOAL_ARCH_FN void wait_one(const char* call, T* ivar, int cmp, T value) {
+  const Vars<T> v{ivar, 1, nullptr, cmp, nullptr, value};
+  Waiter<T> w{call, v};
+  shared::wait_all(v, w);
+}
+
 template <class T>
 SHOAL_ARCH_FN void wait_all(const char* call, const Vars<T>& v) {
   check_vars(call, v);
-  for (size_t i = 0; i < v.n; ++i)
-    if (v.included(i)) wait_one(call, &v.ivars[i], v.cmp, v.want(i));
+  Waiter<T> w{call, v};
+  shared::wait_all(v, w);
 }
 
 template <class T>
 SHOAL_ARCH_FN size_t wait_any(const char* call, const Vars<T>& v) {
   check_vars(call, v);
-  if (!v.any_included()) return SIZE_MAX;
-  Deadline dl;
-  for (size_t start = 0;; ++start) {
-    size_t i = v.find(start);
-    if (i != SIZE_MAX) return i;
-    if (dl.expired(call)) fail_group_timeout(call, v.ivars, v.n, "any");
-    arch::spin_pause();
-  }
+  Waiter<T> w{call, v};
+  return shared::wait_any(v, w);
 }
 
 template <class T>
 SHOAL_ARCH_FN size_t wait_some(const char* call, const Vars<T>& v, size_t* indices) {
   check_vars(call, v);
-  if (!v.any_included()) return 0;
-  Deadline dl;
-  for (;;) {
-    size_t c = v.collect(indices);
-    if (c) return c;
-    if (dl.expired(call)) fail_group_timeout(call, v.ivars, v.n, "some");
-    arch::spin_pause();
-  }
+  Waiter<T> w{call, v};
+  return shared::wait_some(v, w, indices);
 }
 
 template <class T>
 SHOAL_ARCH_FN int test_all(const char* call, const Vars<T>& v) {
   check_vars(call, v);
-  for (size_t i = 0; i < v.n; ++i)
-    if (v.included(i) && !v.ok(i)) return 0;
-  return 1;
+  return shared::test_all(v);
 }
 
 template <class T>
 SHOAL_ARCH_FN size_t test_any(const char* call, const Vars<T>& v) {
   check_vars(call, v);
-  return v.find(0);
+  return shared::test_any(v);
 }
 
 template <class T>
 SHOAL_ARCH_FN size_t test_some(const char* call, const Vars<T>& v, size_t* indices) {
   check_vars(call, v);
-  return v.any_included() ? v.collect(indices) : 0;
+  return shared::test_some(v, indices);
 }
 
 // --- atomics -----------------------------------------------------------------

@@ -20,10 +20,10 @@
 #include "device/arch/timer.h"
 #include "shoal/device/check.cuh"
 #include "shoal/layout/proxy_ring.h"
+#include "shoal/shared/proxy_post.h"
 
 #if defined(SHOAL_PLATFORM_SIM)
 #include <sched.h>
-#include <unistd.h>
 #endif
 
 namespace shoal::device {
@@ -110,51 +110,59 @@ struct ProxyWait {
   }
 };
 
+// The ring's atomics for shared/proxy_post.h.
+struct RingMem {
+  static SHOAL_ARCH_FN uint64_t fetch_add(uint64_t* p, uint64_t v) {
+    return arch::atomic_fetch_add<arch::scope::sys>(reinterpret_cast<unsigned long long*>(p),
+                                                    static_cast<unsigned long long>(v));
+  }
+  static SHOAL_ARCH_FN uint64_t load_acquire(const uint64_t* p) { return arch::ld_acquire_sys(p); }
+  static SHOAL_ARCH_FN uint64_t load_relaxed(const uint64_t* p) { return arch::ld_relaxed_sys(p); }
+  static SHOAL_ARCH_FN uint32_t load_relaxed32(const uint32_t* p) { return arch::ld_relaxed_sys(p); }
+  static SHOAL_ARCH_FN void store_release(uint64_t* p, uint64_t v) { arch::st_release_sys(p, v); }
+  static SHOAL_ARCH_FN void fence_sc() { arch::fence_sc_sys(); }
+};
+
+// shared/proxy_post.h's Wait: ProxyWait for one call and target.
+struct RingWait {
+  const char* call;
+  int pe;
+  ProxyWait w;
+  SHOAL_ARCH_FN void step(const char* what, uint64_t ticket) { w.step(call, what, pe, ticket); }
+  SHOAL_ARCH_FN void check() const { proxy_check(call); }
+};
+
 // Reserves a slot, fills it through `fill(req)`, publishes it. Returns the ticket.
 template <class Fill>
 SHOAL_ARCH_FN uint64_t proxy_post(const char* call, int pe, Fill&& fill) {
   proxy::Ring* ring = state().proxy;
-  const uint64_t ticket =
-      arch::atomic_fetch_add<arch::scope::sys>(reinterpret_cast<unsigned long long*>(&ring->head), 1ull);
-  proxy::Request* req = &ring->slots[ticket & ring->mask];
-  // Back-pressure: the slot is free once its previous round completed.
-  ProxyWait w;
-  while (arch::ld_acquire_sys(&req->seq) != ticket) w.step(call, "free a ring slot", pe, ticket);
-  req->pe = pe;
-  req->local = 0;
-  req->size = 0;
-  req->value = 0;
-  req->value2 = 0;
-  req->sub = 0;
-  req->flags = 0;
-  fill(*req);
+  RingWait w{call, pe, {}};
 #if defined(SHOAL_PLATFORM_SIM)
-  const bool assist = proxy::assist_on_post(*req);  // read before the slot is the proxy's
+  bool assist = false;
 #endif
-  arch::st_release_sys(&req->seq, ticket + 1);
+  const uint64_t ticket = proxy::post<RingMem>(ring, w, [&](proxy::Request& req) {
+    req.pe = pe;
+    req.local = 0;
+    req.size = 0;
+    req.value = 0;
+    req.value2 = 0;
+    req.sub = 0;
+    req.flags = 0;
+    fill(req);
 #if defined(SHOAL_PLATFORM_SIM)
-  // Assist, else the doorbell (proxy_ring.h): a CPU producer issues its
-  // request itself when the proxy is free, or wakes a napping proxy.
-  arch::fence_sc_sys();
-  if (assist && ring->assist != nullptr && ring->assist(ring->assist_ctx, proxy::kAssistPost) >= 0) return ticket;
-  if (arch::ld_relaxed_sys(&ring->sleeping) != 0u) {
-    const uint64_t one = 1;
-    if (::write(ring->doorbell_fd, &one, sizeof one) < 0) { /* the nap ends by itself */ }
-  }
+    assist = proxy::assist_on_post(req);  // read before the slot is the proxy's
+#endif
+  });
+#if defined(SHOAL_PLATFORM_SIM)
+  proxy::wake<RingMem>(ring, assist);  // a CPU producer: assist, else the doorbell
 #endif
   return ticket;
 }
 
 // Waits for a kWait request, returns its result and frees the slot.
 SHOAL_ARCH_FN uint64_t proxy_wait(const char* call, const char* what, int pe, uint64_t ticket) {
-  proxy::Ring* ring = state().proxy;
-  proxy::Completion* c = &ring->completions[ticket & ring->mask];
-  ProxyWait w;
-  while (arch::ld_acquire_sys(&c->done) != ticket + 1) w.step(call, what, pe, ticket);
-  const uint64_t result = arch::ld_relaxed_sys(&c->result);
-  proxy_check(call);
-  arch::st_release_sys(&ring->slots[ticket & ring->mask].seq, ticket + ring->capacity);
-  return result;
+  RingWait w{call, pe, {}};
+  return proxy::complete<RingMem>(state().proxy, w, ticket, what);
 }
 
 SHOAL_ARCH_FN uint64_t offset_of(const void* addr) {
