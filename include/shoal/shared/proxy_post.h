@@ -14,7 +14,9 @@
 #pragma once
 
 #include <stdint.h>
-#include <unistd.h>
+#if !defined(__CUDACC__)
+#include <unistd.h>  // wake(): CPU producers only; kept out of users' CUDA translation units
+#endif
 
 #include "shoal/layout/proxy_ring.h"
 #include "shoal/shared/hd.h"
@@ -54,8 +56,9 @@ SHOAL_SHARED_FN uint64_t complete(Ring* ring, Wait& w, uint64_t ticket, const ch
 // header holds `sleeping`, the doorbell and the assist hook (the device
 // ring). The fence orders the publish before the pass or the look at
 // `sleeping`, pairing with the proxy's store then re-check under its lock.
-// Host code only: a GPU cannot write an eventfd (its requests wait for the
-// proxy's nap to end).
+// Host code only (not declared for nvcc): a GPU cannot write an eventfd
+// (its requests wait for the proxy's nap to end).
+#if !defined(__CUDACC__)
 template <class Mem>
 inline void wake(Ring* proxy_ring, bool assist) {
   Mem::fence_sc();
@@ -66,5 +69,6 @@ inline void wake(Ring* proxy_ring, bool assist) {
     if (::write(proxy_ring->doorbell_fd, &one, sizeof one) < 0) { /* the nap ends by itself */ }
   }
 }
+#endif
 
 }  // namespace shoal::proxy
